@@ -1,0 +1,30 @@
+# msgx_add_test(<name> SOURCES <files...> KIND <unit|integration|golden|e2e|fault>
+#               [PARTS <pg|mysql|sqlite|odbc-pg|odbc-mysql|kafka>...] [LIBS <targets...>])
+#
+# Builds one GoogleTest executable and registers each of its test cases with CTest, labelled with
+# its kind and, where it talks to a server, the parts it needs, so `ctest -L pg` selects them.
+# A test that needs a server reads its address from the MSGX_TEST_* environment that
+# `tests/services/msgx-services start` writes; it fails (never skips) when that is missing.
+set(MSGX_TEST_KINDS unit integration golden e2e fault)
+set(MSGX_TEST_PARTS pg mysql sqlite odbc-pg odbc-mysql kafka)
+
+function(msgx_add_test name)
+  cmake_parse_arguments(T "" "KIND;TIMEOUT" "SOURCES;PARTS;LIBS" ${ARGN})
+  if(NOT T_KIND IN_LIST MSGX_TEST_KINDS)
+    message(FATAL_ERROR "msgx_add_test(${name}): KIND must be one of ${MSGX_TEST_KINDS}, got '${T_KIND}'")
+  endif()
+  foreach(part IN LISTS T_PARTS)
+    if(NOT part IN_LIST MSGX_TEST_PARTS)
+      message(FATAL_ERROR "msgx_add_test(${name}): unknown part '${part}' (known: ${MSGX_TEST_PARTS})")
+    endif()
+  endforeach()
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 300)
+  endif()
+  add_executable(${name} ${T_SOURCES})
+  msgx_target_warnings(${name})
+  target_link_libraries(${name} PRIVATE ${T_LIBS} msgx_test_support GTest::gmock GTest::gtest_main)
+  gtest_discover_tests(${name}
+    DISCOVERY_MODE PRE_TEST
+    PROPERTIES LABELS "${T_KIND};${T_PARTS}" TIMEOUT ${T_TIMEOUT})
+endfunction()
