@@ -2,7 +2,8 @@
 #               [PARTS <pg|mysql|sqlite|odbc-pg|odbc-mysql|kafka>...] [LIBS <targets...>])
 #
 # Builds one GoogleTest executable and registers each of its test cases with CTest, labelled with
-# its kind and, where it talks to a server, the parts it needs, so `ctest -L pg` selects them.
+# its kind and, where it talks to a server, the parts it needs, so `ctest -L '^pg$'` selects them
+# (-L is a regular expression: plain `-L pg` also matches odbc-pg).
 # A test that needs a server reads its address from the MSGX_TEST_* environment that
 # `tests/services/msgx-services start` writes; it fails (never skips) when that is missing.
 set(MSGX_TEST_KINDS unit integration golden e2e fault)
@@ -24,7 +25,12 @@ function(msgx_add_test name)
   add_executable(${name} ${T_SOURCES})
   msgx_target_warnings(${name})
   target_link_libraries(${name} PRIVATE ${T_LIBS} msgx_test_support GTest::gmock GTest::gtest_main)
-  gtest_discover_tests(${name}
-    DISCOVERY_MODE PRE_TEST
-    PROPERTIES LABELS "${T_KIND};${T_PARTS}" TIMEOUT ${T_TIMEOUT})
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES TIMEOUT ${T_TIMEOUT})
+  # gtest_discover_tests flattens list-valued PROPERTIES, so the labels (kind + parts) are set by a
+  # generated include file that ctest runs after discovery.
+  set(labels ${T_KIND} ${T_PARTS})
+  set(labels_file ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake)
+  file(GENERATE OUTPUT ${labels_file}
+       CONTENT "set_tests_properties(\${${name}_TESTS} PROPERTIES LABELS \"${labels}\")\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()

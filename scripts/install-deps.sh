@@ -13,7 +13,7 @@ PACKAGES=(
   libpq-dev postgresql-15 libsqlite3-dev sqlite3
   mariadb-server mariadb-client
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
-  kcat libcli11-dev
+  kcat libcli11-dev tzdata
 )
 
 missing=()

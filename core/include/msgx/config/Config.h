@@ -1,0 +1,163 @@
+#pragma once
+
+#include "msgx/config/TimeOfDay.h"
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// The validated configuration of msgexchange: one struct per section of the YAML file, one field
+// per key (architecture.md §12, docs/configuration.md). The default member values are the
+// documented defaults; keys without a default (profile, store.connect, mailbox.connect,
+// delivery.targets, kafka.bootstrap) are filled in by the loader or refused by it.
+namespace msgx::config {
+
+using Milliseconds = std::chrono::milliseconds;
+
+enum class Profile { Embedded, Production };
+enum class DatabaseBackend { PostgreSql, MySql, Odbc, Sqlite };
+enum class SqlDialect { PostgreSql, MySql, Oracle, Sqlite };
+enum class TargetType { Kafka, File };
+enum class OnDead { Stop, Continue };
+enum class LogLevel { Trace, Debug, Info, Warn, Error, Critical, Off };
+enum class LogFormat { Text, Json };
+
+// The spelling used in the YAML file ("production", "postgresql", "oracle", ...).
+std::string_view name(Profile p);
+std::string_view name(DatabaseBackend b);
+std::string_view name(SqlDialect d);
+std::string_view name(TargetType t);
+std::string_view name(OnDead o);
+std::string_view name(LogLevel l);
+std::string_view name(LogFormat f);
+
+// The dialect a backend speaks when no dialect is configured; nullopt for ODBC, which needs one.
+std::optional<SqlDialect> nativeDialect(DatabaseBackend b);
+
+struct StoreConfig {
+    DatabaseBackend backend = DatabaseBackend::PostgreSql;
+    SqlDialect dialect = SqlDialect::PostgreSql; // the backend's own dialect unless backend is ODBC
+    std::string connect;                         // Poco Data connection string (required)
+    int poolSize = 4;
+    Milliseconds connectTimeout = std::chrono::seconds(5);
+    bool migrateOnStart = false; // default: true with profile embedded, false with production
+};
+
+// The shared mailbox (CMINMSGS/COUTMSGS): DML only.
+struct MailboxConfig {
+    DatabaseBackend backend = DatabaseBackend::MySql;
+    SqlDialect dialect = SqlDialect::MySql;
+    std::string connect; // required
+    std::string inboxTable = "CMINMSGS";
+    std::string outboxTable = "COUTMSGS";
+    std::vector<std::string> acceptStatus{"VALID"};
+
+    // The STATUS value back-filled per terminal outcome.
+    struct StatusMap {
+        std::string succeeded = "PROCESSED";
+        std::string skipped = "PROCESSED";
+        std::string duplicate = "PROCESSED";
+        std::string dead = "PROCESSED";
+        bool operator==(const StatusMap&) const = default;
+    } statusMap;
+
+    std::string timeZone = "Asia/Shanghai"; // zone of the mailbox DATETIME columns
+    bool createTables = false;              // only with profile embedded and a SQLite mailbox
+};
+
+struct PipelineConfig {
+    Milliseconds pollInterval = std::chrono::seconds(1);
+    int batchSize = 200;
+    Milliseconds maxCommitDelay = std::chrono::seconds(5);
+    Milliseconds compensationInterval = std::chrono::seconds(60);
+    int messagesPerTransaction = 50;
+    int maxAttempts = 5;
+    std::vector<Milliseconds> backoff{std::chrono::seconds(1), std::chrono::seconds(2),
+                                      std::chrono::seconds(4), std::chrono::seconds(8),
+                                      std::chrono::seconds(16)};
+    Milliseconds backoffCap = std::chrono::seconds(60);
+    Milliseconds headDeadline = std::chrono::minutes(10);
+    // Case-insensitive TYPE-STYP glob patterns (* and ?), as written in the file.
+    std::vector<std::string> ignore{"LDM-*", "REGN-*", "RSTA-*", "EROR-*"};
+    bool identityDayBoundary = false;
+    std::string businessTimeZone = "Asia/Shanghai";
+};
+
+struct BackfillConfig {
+    Milliseconds interval = std::chrono::seconds(30);
+    Milliseconds backoff = std::chrono::seconds(30); // first retry delay; doubles up to backoffCap
+    Milliseconds backoffCap = std::chrono::minutes(15);
+};
+
+struct ArchiveConfig {
+    Milliseconds retention = std::chrono::hours(24);
+    TimeOfDay at{3, 0}; // daily run time, wall clock in pipeline.business-time-zone
+};
+
+struct LeaseConfig {
+    Milliseconds period = std::chrono::seconds(10);
+};
+
+struct PluginsConfig {
+    std::string dir = "/usr/lib/msgx/handlers";
+    bool watch = false;
+};
+
+struct DeliveryTarget {
+    TargetType type = TargetType::Kafka;
+    std::string topic; // set when type is Kafka
+    std::string path;  // set when type is File
+    bool operator==(const DeliveryTarget&) const = default;
+};
+
+struct DeliveryConfig {
+    std::map<std::string, DeliveryTarget> targets; // exactly "msg" and "schd" once loaded
+    int maxAttempts = 5;
+    std::vector<Milliseconds> backoff{std::chrono::seconds(1), std::chrono::seconds(2),
+                                      std::chrono::seconds(4), std::chrono::seconds(8),
+                                      std::chrono::seconds(16)};
+    Milliseconds backoffCap = std::chrono::seconds(60);
+    OnDead onDead = OnDead::Stop;
+    Milliseconds schdFlushPeriod = std::chrono::seconds(3);
+    int schdFlushLimit = 500;
+};
+
+struct KafkaConfig {
+    std::string bootstrap; // required when a target has type kafka; else may be empty
+    std::string clientId = "msgx";
+    // Extra librdkafka properties. Never contains bootstrap.servers, client.id or a value that
+    // weakens the forced producer settings (the loader refuses those).
+    std::map<std::string, std::string> properties;
+};
+
+struct ControlConfig {
+    std::string socket = "/run/msgx/msgxd.sock";
+};
+
+struct LogConfig {
+    LogLevel level = LogLevel::Info;
+    LogFormat format = LogFormat::Text;
+    std::optional<std::string> file; // nullopt: standard error (written "stderr" or left out)
+    int queue = 8192;
+};
+
+struct Config {
+    Profile profile = Profile::Production;
+    StoreConfig store;
+    MailboxConfig mailbox;
+    PipelineConfig pipeline;
+    BackfillConfig backfill;
+    ArchiveConfig archive;
+    LeaseConfig lease;
+    bool shadow = false;
+    PluginsConfig plugins;
+    DeliveryConfig delivery;
+    KafkaConfig kafka;
+    ControlConfig control;
+    LogConfig log;
+};
+
+} // namespace msgx::config

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "msgx/log/LogSettings.h"
+
+#include <spdlog/formatter.h>
+
+#include <memory>
+
+namespace msgx::log {
+
+// Renders one log line, as text or as a JSON object per line:
+//   text: 2026-11-30T19:04:05.123Z INFO  [trace 4711] message
+//   json:
+//   {"ts":"2026-11-30T19:04:05.123Z","level":"info","logger":"msgxd","thread":123,"trace":"4711","msg":"message"}
+// Times are UTC with milliseconds. JSON strings are escaped (control characters as \uXXXX); UTF-8
+// text passes through unchanged.
+class LineFormatter final : public spdlog::formatter {
+public:
+    explicit LineFormatter(LogFormat format) : format_(format) {}
+
+    void format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) override;
+    [[nodiscard]] std::unique_ptr<spdlog::formatter> clone() const override;
+
+private:
+    LogFormat format_;
+};
+
+} // namespace msgx::log

@@ -1,0 +1,139 @@
+#include "CrossKeyRules.h"
+
+#include <array>
+
+namespace msgx::config::detail {
+
+namespace {
+
+void checkDialect(ConfigReader& reader, const KeyPath& section, DatabaseBackend backend, SqlDialect dialect) {
+    const KeyPath backendKey = section / "backend";
+    const KeyPath dialectKey = section / "dialect";
+    if (reader.failed(backendKey) || reader.failed(dialectKey)) {
+        return;
+    }
+    const std::string odbcDialects = joinChoices<SqlDialect>(kOdbcDialects);
+    if (backend == DatabaseBackend::Odbc) {
+        if (!reader.contains(dialectKey)) {
+            reader.missing(dialectKey, backendKey.text() + ": odbc needs one of " + odbcDialects);
+        } else if (!findChoice<SqlDialect>(kOdbcDialects, name(dialect))) {
+            reader.fail(dialectKey, "must be one of " + odbcDialects + " with " + backendKey.text() +
+                                        ": odbc, got " + std::string(name(dialect)));
+        }
+        return;
+    }
+    const SqlDialect native = *nativeDialect(backend);
+    if (reader.contains(dialectKey) && dialect != native) {
+        reader.fail(dialectKey, "must be " + std::string(name(native)) + " with " + backendKey.text() + ": " +
+                                    std::string(name(backend)) + " (or be left out), got " +
+                                    std::string(name(dialect)));
+    }
+}
+
+// Production refuses every part that exists only for trying msgexchange out (architecture.md §9:
+// fail fast without a real store, mailbox or Kafka), naming each offending key.
+void checkProductionParts(ConfigReader& reader, const Config& config) {
+    static const std::string kReal = "must be postgresql, mysql or odbc with profile: production, got sqlite";
+    if (config.store.backend == DatabaseBackend::Sqlite && !reader.failed("store.backend")) {
+        reader.fail("store.backend", kReal);
+    }
+    if (config.mailbox.backend == DatabaseBackend::Sqlite && !reader.failed("mailbox.backend")) {
+        reader.fail("mailbox.backend", kReal);
+    }
+    for (const auto& [targetName, target] : config.delivery.targets) {
+        if (target.type == TargetType::File) {
+            reader.fail(KeyPath("delivery.targets") / targetName / "type",
+                        "must be kafka with profile: production, got file");
+        }
+    }
+    if (config.mailbox.createTables) {
+        reader.fail("mailbox.create-tables",
+                    "must be false with profile: production (the shared mailbox is never created), got true");
+    }
+}
+
+void checkCreateTables(ConfigReader& reader, const Config& config) {
+    if (!config.mailbox.createTables || reader.failed("mailbox.backend")) {
+        return;
+    }
+    if (config.mailbox.backend != DatabaseBackend::Sqlite) {
+        reader.fail("mailbox.create-tables",
+                    "must be false unless mailbox.backend is sqlite (msgexchange never creates tables in a "
+                    "real mailbox), got true");
+    }
+}
+
+void checkKafkaBootstrap(ConfigReader& reader, const Config& config) {
+    bool anyKafkaTarget = false;
+    for (const auto& [targetName, target] : config.delivery.targets) {
+        anyKafkaTarget = anyKafkaTarget || target.type == TargetType::Kafka;
+    }
+    if (anyKafkaTarget && !reader.contains("kafka.bootstrap")) {
+        reader.missing("kafka.bootstrap", "a delivery target has type: kafka");
+    }
+}
+
+struct ForcedProperty {
+    std::string_view name;
+    std::array<std::string_view, 2> allowed; // an empty entry allows nothing more
+    std::string_view expected;
+};
+
+// The producer settings msgexchange forces (architecture.md §6), under their names and aliases.
+constexpr std::array<ForcedProperty, 5> kForcedProperties{{
+    {"acks", {"all", "-1"}, "all or -1"},
+    {"request.required.acks", {"all", "-1"}, "all or -1"},
+    {"enable.idempotence", {"true", ""}, "true"},
+    {"max.in.flight.requests.per.connection", {"1", ""}, "1"},
+    {"max.in.flight", {"1", ""}, "1"},
+}};
+
+// Properties that have their own configuration key.
+struct OwnKeyProperty {
+    std::string_view name;
+    std::string_view key;
+};
+constexpr std::array<OwnKeyProperty, 3> kOwnKeyProperties{{
+    {"bootstrap.servers", "kafka.bootstrap"},
+    {"metadata.broker.list", "kafka.bootstrap"},
+    {"client.id", "kafka.client-id"},
+}};
+
+void checkKafkaProperties(ConfigReader& reader, const Config& config) {
+    for (const auto& [property, value] : config.kafka.properties) {
+        const KeyPath key = KeyPath("kafka.properties") / property;
+        for (const OwnKeyProperty& own : kOwnKeyProperties) {
+            if (property == own.name) {
+                reader.fail(key, "must be left out: use " + std::string(own.key));
+            }
+        }
+        for (const ForcedProperty& forced : kForcedProperties) {
+            if (property != forced.name) {
+                continue;
+            }
+            const bool allowed = !value.empty() && (value == forced.allowed[0] || value == forced.allowed[1]);
+            if (!allowed) {
+                reader.fail(key, "must be " + std::string(forced.expected) +
+                                     " (forced by msgexchange), got " + describeText(value));
+            }
+        }
+    }
+}
+
+} // namespace
+
+void checkCrossKeyRules(ConfigReader& reader, Config& config) {
+    checkDialect(reader, "store", config.store.backend, config.store.dialect);
+    checkDialect(reader, "mailbox", config.mailbox.backend, config.mailbox.dialect);
+    if (!reader.failed("profile")) {
+        if (config.profile == Profile::Production) {
+            checkProductionParts(reader, config);
+        } else {
+            checkCreateTables(reader, config);
+        }
+    }
+    checkKafkaBootstrap(reader, config);
+    checkKafkaProperties(reader, config);
+}
+
+} // namespace msgx::config::detail

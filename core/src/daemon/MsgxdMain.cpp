@@ -1,0 +1,89 @@
+// msgxd: the msgexchange daemon.
+//
+// Exit codes: 0 clean stop (SIGINT/SIGTERM) or valid configuration with --check;
+// 1 invalid configuration or a start-up failure; 2 usage error.
+#include "msgx/config/ConfigLoader.h"
+#include "msgx/daemon/ProcessSignals.h"
+#include "msgx/daemon/StartupSummary.h"
+#include "msgx/log/Log.h"
+#include "msgx/log/LoggingSystem.h"
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string>
+
+#ifndef MSGX_VERSION
+#error "MSGX_VERSION must be defined by the build"
+#endif
+
+namespace {
+
+constexpr auto kHousekeepingPeriod = std::chrono::seconds(10);
+
+int runDaemon(const msgx::config::Config& config) {
+    msgx::ProcessSignals signals; // before any thread starts: threads inherit the blocked mask
+    msgx::log::LoggingSystem logging(msgx::daemon::logSettings(config), "msgxd");
+    msgx::log::info("msgxd {} started: {}", MSGX_VERSION, msgx::daemon::startupSummary(config));
+    msgx::log::warn("no pipeline in this build yet: msgxd only validates its configuration and waits "
+                    "for SIGTERM; no mailbox row is read");
+    for (;;) {
+        switch (signals.wait(kHousekeepingPeriod)) {
+        case msgx::ProcessSignals::Received::None:
+            logging.reportDroppedLines();
+            break;
+        case msgx::ProcessSignals::Received::Reload:
+            msgx::log::info("SIGHUP received: nothing to reload yet (no plugin host in this build)");
+            break;
+        case msgx::ProcessSignals::Received::Stop:
+            msgx::log::info("{} received: stopping", strsignal(signals.lastSignal()));
+            logging.reportDroppedLines();
+            msgx::log::info("msgxd stopped");
+            return 0;
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"msgxd - the msgexchange daemon"};
+    std::string configPath = "/etc/msgx/msgx.yaml";
+    bool checkOnly = false;
+    app.add_option("-c,--config", configPath, "configuration file")->capture_default_str();
+    app.add_flag("--check", checkOnly,
+                 "validate the configuration, print the result and exit (0 valid, 1 invalid)");
+    app.set_version_flag("--version", std::string("msgxd ") + MSGX_VERSION);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);
+        return rc == 0 ? 0 : 2;
+    }
+
+    msgx::config::Config config;
+    try {
+        config = msgx::config::loadConfigFile(configPath);
+    } catch (const msgx::config::ConfigInvalid& invalid) {
+        for (const auto& error : invalid.errors()) {
+            std::cerr << "msgxd: " << error.text() << '\n';
+        }
+        std::cerr << "msgxd: configuration " << configPath << " is invalid (" << invalid.errors().size()
+                  << (invalid.errors().size() == 1 ? " error)" : " errors)") << '\n';
+        return 1;
+    }
+    if (checkOnly) {
+        std::cout << "msgxd: configuration " << configPath
+                  << " is valid: " << msgx::daemon::startupSummary(config) << '\n';
+        return 0;
+    }
+    try {
+        return runDaemon(config);
+    } catch (const std::exception& e) {
+        std::cerr << "msgxd: cannot start: " << e.what() << '\n';
+        return 1;
+    }
+}
