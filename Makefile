@@ -8,11 +8,12 @@ RELEASE_DIR := build/release
 RUN_DIR     := $(CURDIR)/build/run
 KAFKA_MOCK  := $(DEV_DIR)/tests/services/msgx-kafka-mock
 
-.PHONY: help deps build build-release run test format format-check tidy clean
+.PHONY: help deps build build-release run test fuzz format tidy clean
 
 help:
 	@echo "make run    - build and run msgxd in the foreground on the embedded profile (etc/msgx.embedded.yaml)"
 	@echo "make test   - build the dev preset (ASan/UBSan), start the test services, run ctest, stop them"
+	@echo "make fuzz   - libFuzzer run of the XML decoder (FUZZ_SECONDS, default 600); make test replays its corpus"
 	@echo "make format - apply clang-format;  make tidy - run clang-tidy over the dev build"
 
 deps:
@@ -34,6 +35,10 @@ run: build-release
 
 test: build
 	tests/services/with-services --kafka-mock $(KAFKA_MOCK) -- ctest --preset dev
+
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	tests/fuzz/build-and-run.sh $(FUZZ_SECONDS)
 
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i
