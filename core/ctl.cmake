@@ -1,0 +1,8 @@
+# msgxctl: the operator CLI (core/src/ctl). Each subcommand is one file, listed in Commands.cpp.
+add_executable(msgxctl
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/MsgxctlMain.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/Commands.cpp
+)
+target_compile_definitions(msgxctl PRIVATE MSGX_VERSION="${PROJECT_VERSION}")
+target_link_libraries(msgxctl PRIVATE msgx_core msgx_codec msgx_storage CLI11::CLI11)
+msgx_target_warnings(msgxctl)
