@@ -25,7 +25,7 @@ build: deps
 
 build-release: deps
 	cmake --preset release
-	cmake --build --preset release --target msgxd
+	cmake --build --preset release --target msgx_runtime
 
 # The recipe's shell execs msgxd, so the daemon (not a shell) receives SIGINT/SIGTERM.
 run: build-release

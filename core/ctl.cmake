@@ -2,7 +2,12 @@
 add_executable(msgxctl
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/MsgxctlMain.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/Commands.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/DecodeCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/GoldenCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/OfflineSettings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/PluginsCommand.cpp
 )
 target_compile_definitions(msgxctl PRIVATE MSGX_VERSION="${PROJECT_VERSION}")
 target_link_libraries(msgxctl PRIVATE msgx_core msgx_codec msgx_storage CLI11::CLI11)
+target_link_libraries(msgxctl PRIVATE msgx_plugin)
 msgx_target_warnings(msgxctl)

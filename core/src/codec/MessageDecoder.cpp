@@ -1,6 +1,6 @@
 #include "msgx/codec/MessageDecoder.h"
 
-#include "FieldTextSupport.h"
+#include "msgx/codec/FieldTextSupport.h"
 
 #include <array>
 #include <stdexcept>

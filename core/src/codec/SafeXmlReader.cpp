@@ -1,6 +1,6 @@
 #include "msgx/codec/SafeXmlReader.h"
 
-#include "FieldTextSupport.h"
+#include "msgx/codec/FieldTextSupport.h"
 
 #include <Poco/Exception.h>
 #include <Poco/SAX/Attributes.h>

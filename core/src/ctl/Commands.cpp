@@ -2,10 +2,17 @@
 
 namespace msgx::ctl {
 
-// Add a line per subcommand: {"name", &addNameCommand}, with the adder declared below.
+// Add a line per subcommand: {"name", &addNameCommand}, with the adder declared here.
+CommandRun addDecodeCommand(CLI::App& app);  // DecodeCommand.cpp
+CommandRun addGoldenCommand(CLI::App& app);  // GoldenCommand.cpp
+CommandRun addPluginsCommand(CLI::App& app); // PluginsCommand.cpp
 
 const std::vector<CommandEntry>& allCommands() {
-    static const std::vector<CommandEntry> commands{};
+    static const std::vector<CommandEntry> commands{
+        {"decode", &addDecodeCommand},
+        {"golden", &addGoldenCommand},
+        {"plugins", &addPluginsCommand},
+    };
     return commands;
 }
 

@@ -7,6 +7,9 @@
 #include "msgx/daemon/StartupSummary.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/LoggingSystem.h"
+#include "msgx/plugin/ControlServer.h"
+#include "msgx/plugin/PluginHost.h"
+#include "msgx/plugin/PluginJson.h"
 
 #include <CLI/CLI.hpp>
 
@@ -28,15 +31,30 @@ int runDaemon(const msgx::config::Config& config) {
     msgx::ProcessSignals signals; // before any thread starts: threads inherit the blocked mask
     msgx::log::LoggingSystem logging(msgx::daemon::logSettings(config), "msgxd");
     msgx::log::info("msgxd {} started: {}", MSGX_VERSION, msgx::daemon::startupSummary(config));
-    msgx::log::warn("no pipeline in this build yet: msgxd only validates its configuration and waits "
-                    "for SIGTERM; no mailbox row is read");
+    msgx::log::warn("no pipeline in this build yet: msgxd loads its plugins, answers its control socket "
+                    "and waits for SIGTERM; no mailbox row is read");
+    // The plugins the pump will route to; reloaded on SIGHUP and `msgxctl plugins reload`. Every
+    // load and refusal is logged by the host.
+    msgx::plugin::PluginHost plugins(config.plugins.dir);
+    plugins.reload();
+    msgx::plugin::ControlServer control(
+        config.control.socket,
+        {
+            {"plugins list",
+             [&plugins] { return msgx::plugin::pluginListJson(plugins.directory(), *plugins.snapshot()); }},
+            {"plugins reload",
+             [&plugins] { return msgx::plugin::reloadReportJson(plugins.directory(), plugins.reload()); }},
+        });
+    control.start();
+    msgx::log::info("control socket {} ready", config.control.socket);
     for (;;) {
         switch (signals.wait(kHousekeepingPeriod)) {
         case msgx::ProcessSignals::Received::None:
             logging.reportDroppedLines();
             break;
         case msgx::ProcessSignals::Received::Reload:
-            msgx::log::info("SIGHUP received: nothing to reload yet (no plugin host in this build)");
+            msgx::log::info("SIGHUP received: rescanning plugins in {}", config.plugins.dir);
+            plugins.reload();
             break;
         case msgx::ProcessSignals::Received::Stop:
             msgx::log::info("{} received: stopping", strsignal(signals.lastSignal()));

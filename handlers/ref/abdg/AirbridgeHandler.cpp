@@ -1,0 +1,27 @@
+// ABDG-*: the airbridge reference class (reference.md §3.1), key ABCD. Its STND lists feed the
+// stand->airbridge view that FLOP-PSDT reads (ReferenceView::airbridgesServing).
+#include "msgx/sdk/Sdk.h"
+
+namespace {
+
+using namespace msgx::sdk;
+
+constexpr FieldSpec kAirbridgeFields[] = {
+    {"ABCD", "ABCD", FieldType::Text, 8, true}, {"DESC", "DESC", FieldType::Text, 30},
+    {"CDSC", "CDSC", FieldType::Text, 30},      {"AHGT", "AHGT", FieldType::Decimal},
+    {"ATML", "ATML", FieldType::Text, 5},       {"ATHE", "ATHE", FieldType::Flag},
+    {"STND", "STND", FieldType::TextList, 8},   {"GATE", "GATE", FieldType::TextList, 8},
+    {"AMNO", "AMNO", FieldType::Byte},
+};
+
+class AirbridgeHandler final : public Handler {
+public:
+    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
+        return decideReferenceMessage(context, message, {"ABDG", "ABCD", kAirbridgeFields});
+    }
+};
+
+} // namespace
+
+MSGX_HANDLER_PLUGIN(AirbridgeHandler, "ref-abdg", "1.0.0", "ABDG-ADD", "ABDG-UPD", "ABDG-DEL", "ABDG-DNLD",
+                    "ABDG-RESP")

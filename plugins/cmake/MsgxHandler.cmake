@@ -1,0 +1,30 @@
+# msgx_add_handler(NAME <plugin-name> SOURCES <files...>)
+#
+# The one CMake line of a handler folder (plugins/README.md). Builds the handler as a MODULE library
+# <plugin-name>.so into ${MSGX_HANDLERS_OUTPUT_DIR} (the directory msgxd's plugins.dir points at in
+# a build tree), linked against the SDK only, and records its golden/ folder (required) so that
+# tests/golden/CMakeLists.txt registers it as the CTest test golden.<plugin-name> (label golden).
+set(MSGX_HANDLERS_OUTPUT_DIR ${CMAKE_BINARY_DIR}/handlers CACHE INTERNAL "where handler plugins are built")
+
+function(msgx_add_handler)
+  cmake_parse_arguments(H "" "NAME" "SOURCES" ${ARGN})
+  if(NOT H_NAME OR NOT H_SOURCES)
+    message(FATAL_ERROR "msgx_add_handler: NAME and SOURCES are required")
+  endif()
+  set(target msgx_handler_${H_NAME})
+  string(REPLACE "-" "_" target ${target})
+  add_library(${target} MODULE ${H_SOURCES})
+  set_target_properties(${target} PROPERTIES
+    PREFIX ""
+    OUTPUT_NAME ${H_NAME}
+    LIBRARY_OUTPUT_DIRECTORY ${MSGX_HANDLERS_OUTPUT_DIR}
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON)
+  # Only the SDK: a handler that includes a core or storage header does not compile.
+  target_link_libraries(${target} PRIVATE msgx_plugin_sdk)
+  target_link_options(${target} PRIVATE -Wl,--no-undefined)
+  msgx_target_warnings(${target})
+  set_property(GLOBAL APPEND PROPERTY MSGX_HANDLER_PLUGINS ${target})
+  # Every handler has golden cases: the test fails while its golden/ folder is missing or empty.
+  set_property(GLOBAL APPEND PROPERTY MSGX_HANDLER_GOLDEN "${H_NAME}|${CMAKE_CURRENT_SOURCE_DIR}/golden")
+endfunction()

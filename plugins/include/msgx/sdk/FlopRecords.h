@@ -1,0 +1,38 @@
+#pragma once
+
+#include "msgx/codec/Element.h"
+#include "msgx/codec/Message.h"
+#include "msgx/sdk/Checked.h"
+#include "msgx/sdk/Decision.h"
+#include "msgx/sdk/FlightView.h"
+#include "msgx/sdk/HandlerContext.h"
+
+#include <functional>
+
+namespace msgx::sdk {
+
+// A change to one flight's document, decided from a FLOP record alone. It is applied to a copy of
+// each flight the record reaches (the addressed flight and, for a master, its shared flights); what
+// differs afterwards is the change, so an edit that writes the stored value changes nothing.
+using FlightEdit = std::function<void(FlightDocument&)>;
+
+// One STYP's rule: validate the record's payload and return the edit, or the Problem (Reject /
+// CodecError / Infra) that stops the whole message. Called only for records whose flight is known.
+using FlopRecordRule =
+    std::function<Checked<FlightEdit>(const codec::Element& record, const HandlerContext&)>;
+
+// The common flow of every FLOP STYP (flop.md §2.5, architecture.md §11), all or nothing:
+//  1. no FLOP record -> Reject "no FLOP record";
+//  2. per record: FLID absent or empty -> Reject; not a number -> CodecError;
+//  3. unknown FLID -> no change, note "unknown-flight" ("record <n>: unknown-flight" when the message
+//     has several records);
+//  4. the rule's Problem, if any; a CodecError anywhere fails the message FAILED(CODEC_ERROR), else
+//     an Infra problem fails it FAILED(INFRA), else a Reject skips it "rejected:<why>";
+//  5. the edit is applied to the flight and, when the flight is a master, to each of its shared
+//     flights; records touching the same flight apply in order;
+//  6. one Update and one "flight-update" msg event per flight that changed; nothing for equal values.
+// Reasons are prefixed "record <n>: " when the message has more than one FLOP record.
+Decision decideFlopRecords(const HandlerContext& context, const FlightView& flights,
+                           const codec::Message& message, const FlopRecordRule& rule);
+
+} // namespace msgx::sdk

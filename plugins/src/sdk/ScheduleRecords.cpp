@@ -1,0 +1,417 @@
+#include "msgx/sdk/ScheduleRecords.h"
+
+#include "msgx/codec/FieldTextSupport.h"
+#include "msgx/codec/TextFields.h"
+#include "msgx/sdk/FieldSpec.h"
+#include "msgx/sdk/ListRules.h"
+
+#include <algorithm>
+
+namespace msgx::sdk {
+
+namespace {
+
+using FT = FieldType;
+
+// The flight-level elements of a FLTR (schedule.md §4.1-§4.4) and their attributes.
+constexpr FieldSpec kFlightFields[] = {
+    {"ALCD", "airlineCode", FT::Text, 3, true},
+    {"ALSC", "airlineSubcompany", FT::Text, 10},
+    {"FLNO", "flightNumber", FT::Text, 12, true},
+    {"MVIN", "movement", FT::Char, 0, true},
+    {"SODT", "scheduledTime", FT::Time, 0, true},
+    {"FLTY", "flightType", FT::Char, 0, true},
+    {"FLIN", "flightIndicator", FT::Char, 0, true},
+    {"ACFT", "aircraftType", FT::Text, 3, true},
+    {"RENO", "registration", FT::Text, 10},
+    {"TRML", "terminal", FT::Text, 5},
+    {"MAXP", "maxPax", FT::Short},
+    {"TAOP", "linkedAirline", FT::Text, 3},
+    {"TAFL", "linkedFlightNumber", FT::Text, 12},
+    {"TAID", "linkedFlid", FT::Long},
+    {"CSOP", "masterAirline", FT::Text, 3},
+    {"CSFT", "masterFlightNumber", FT::Text, 12},
+    {"MAID", "masterFlid", FT::Long},
+    {"ESTT", "estimatedTime", FT::Time},
+    {"ACTT", "actualTime", FT::Time},
+    {"PEDT", "pedt", FT::Time},
+    {"PADT", "padt", FT::Time},
+    {"NEAT", "neat", FT::Time},
+    {"NAAT", "naat", FT::Time},
+    {"CNCL", "cancelTime", FT::Time},
+    {"BOTM", "boardingOpen", FT::Time},
+    {"LACL", "lastCall", FT::Time},
+    {"FINT", "finalTime", FT::Time},
+    {"APPT", "approvedTime", FT::Time},
+    {"EGSR", "engineStartRequest", FT::Time},
+    {"EGST", "engineStart", FT::Time},
+    {"COBT", "calOffBlock", FT::Time},
+    {"TOBT", "targetOffBlock", FT::Time},
+    {"EOBT", "estimatedOffBlock", FT::Time},
+    {"IEST", "internalEstimated", FT::Time},
+    {"FTSS", "statusCode", FT::Text, 8},
+    {"EXSC", "externalStatusCode", FT::Text, 8},
+    {"EXSR", "externalStatusComment", FT::Text, 256},
+    {"REMC", "remarks", FT::Text, 80},
+    {"STND", "currentStand", FT::Text, 8},
+    {"RUNW", "logicalRunway", FT::Text, 8},
+    {"PHAG", "paxAgent", FT::Int},
+    {"FHAG", "fieldAgent", FT::Int},
+    {"MHAG", "maintenanceAgent", FT::Int},
+    {"PAXC", "paxCount", FT::Short},
+    {"LBNO", "localBagCount", FT::Short},
+    {"LBWT", "localBagWeight", FT::Decimal},
+    {"VIPP", "vipCount", FT::Short},
+    {"VIPR", "vipRank", FT::Byte},
+};
+
+// The single irregular-operation elements with attributes and text (schedule.md §4.5).
+struct AttributeGroup {
+    std::string_view element;
+    std::span<const FieldSpec> fields;
+};
+constexpr FieldSpec kDiversion[] = {{"@DDES", "divAirport", FT::Text, 3},
+                                    {"@DDIR", "divDirection", FT::Text, 4},
+                                    {".", "divReason", FT::Text, 30}};
+constexpr FieldSpec kReturn[] = {{"@REID", "returnType", FT::Char}, {".", "returnReason", FT::Text, 30}};
+constexpr FieldSpec kLandingAbort[] = {{"@ARES", "landingAbortIndicator", FT::Char},
+                                       {".", "landingAbortReason", FT::Text, 30}};
+constexpr AttributeGroup kAttributeGroups[] = {
+    {"FDIV", kDiversion}, {"FRET", kReturn}, {"FLAB", kLandingAbort}};
+
+// The derived and computed attributes a record also replaces.
+constexpr std::string_view kComputedAttributes[] = {"ffid",         "ffidDerived",   "cancelled",
+                                                    "portOpenTime", "portCloseTime", "abdg"};
+
+// The detail lists (schedule.md §4.6-§4.8) and their entries (flight-model.md §4).
+constexpr FieldSpec kStandFields[] = {{"@PSNO", "seq", FT::Byte, 0, true},
+                                      {"PSST", "standCode", FT::Text, 8, true},
+                                      {"STST", "startTime", FT::Time},
+                                      {"STET", "endTime", FT::Time}};
+constexpr FieldSpec kGateFields[] = {
+    {"@GTNO", "seq", FT::Byte, 0, true},         {"GATE", "gateCode", FT::Text, 8, true},
+    {"PGOT", "plannedStart", FT::Time},          {"PGCT", "plannedEnd", FT::Time},
+    {"GOTM", "actualStart", FT::Time},           {"GCTM", "actualEnd", FT::Time},
+    {"GTYP", "gateIndicator", FT::Char, 0, true}};
+constexpr FieldSpec kDeskFields[] = {{"@CKNO", "seq", FT::Byte, 0, true},
+                                     {"CHKC", "deskCode", FT::Text, 8, true},
+                                     {"CCLS", "deskCategory", FT::Char, 0, true},
+                                     {"PCOT", "plannedStart", FT::Time},
+                                     {"PCCT", "plannedEnd", FT::Time},
+                                     {"COTM", "actualStart", FT::Time},
+                                     {"CCTM", "actualEnd", FT::Time},
+                                     {"CTYP", "deskIndicator", FT::Char, 0, true}};
+constexpr FieldSpec kCarouselFields[] = {{"@CLNO", "seq", FT::Byte, 0, true},
+                                         {"BELT", "carouselCode", FT::Text, 8, true},
+                                         {"BCLS", "carouselClass", FT::Char, 0, true},
+                                         {"PCOT", "plannedStart", FT::Time},
+                                         {"PCCT", "plannedEnd", FT::Time},
+                                         {"FBAG", "firstBag", FT::Time},
+                                         {"LBAG", "lastBag", FT::Time},
+                                         {"BTYP", "carouselIndicator", FT::Char, 0, true}};
+constexpr FieldSpec kChuteFields[] = {{"@CHNO", "seq", FT::Byte, 0, true},
+                                      {"CHUT", "chuteCode", FT::Text, 8, true},
+                                      {"CCLS", "chuteCategory", FT::Char, 0, true},
+                                      {"PCBT", "plannedStart", FT::Time},
+                                      {"PCET", "plannedEnd", FT::Time},
+                                      {"CBTM", "actualStart", FT::Time},
+                                      {"CETM", "actualEnd", FT::Time},
+                                      {"CTYP", "chuteIndicator", FT::Char, 0, true}};
+constexpr FieldSpec kChockFields[] = {{"@CSNO", "seq", FT::Byte, 0, true},
+                                      {"CHST", "standCode", FT::Text, 8, true},
+                                      {"CHTM", "chockTime", FT::Time, 0, true},
+                                      {"CHID", "chockIndicator", FT::Text, 3, true}};
+constexpr FieldSpec kAirbridgeFields[] = {{"@ASNO", "seq", FT::Byte, 0, true},
+                                          {"ABDG", "airbridgeCode", FT::Text, 8, true},
+                                          {"ABOP", "operation", FT::Char, 0, true},
+                                          {"AOTM", "operationTime", FT::Time, 0, true}};
+constexpr FieldSpec kDelayFields[] = {{"@CODE", "delayCode", FT::Text, 3, true},
+                                      {"@STRT", "startTime", FT::Time},
+                                      {"@DURA", "durationMinutes", FT::Duration},
+                                      {".", "comment", FT::Text, 80}};
+constexpr FieldSpec kServiceFields[] = {{"SRTC", "serviceCode", FT::Text, 4, true},
+                                        {"SRQT", "quantity", FT::Byte},
+                                        {"SRST", "startTime", FT::Time},
+                                        {"SRET", "endTime", FT::Time},
+                                        {"SRPR", "provider", FT::Int},
+                                        {"SANR", "abnormalReason", FT::Text, 8},
+                                        {"SARR", "abnormalRemark", FT::Text, 256}};
+constexpr FieldSpec kRouteFields[] = {{"@RTNO", "seq", FT::Byte, 0, true},
+                                      {"APCD", "airportCode", FT::Text, 8, true},
+                                      {"SCAT", "arrivalTime", FT::Time},
+                                      {"SCDT", "departureTime", FT::Time}};
+constexpr FieldSpec kVipFields[] = {{"VPCD", "vipCode", FT::Text, 10, true},
+                                    {"VFES", "entourageSize", FT::Short}};
+constexpr FieldSpec kVipServiceFields[] = {{"VSCD", "serviceCode", FT::Text, 10},
+                                           {"VTQY", "serviceQuantity", FT::Long},
+                                           {"VTST", "serviceStart", FT::Time},
+                                           {"VTET", "serviceEnd", FT::Time}};
+constexpr FieldSpec kPortFields[] = {{"POID", "id", FT::Char, 0, true}, {"POTM", "time", FT::Time}};
+constexpr FieldSpec kTractorFields[] = {{"TRST", "standCode", FT::Text, 8, true},
+                                        {"TRTM", "tractorTime", FT::Time}};
+
+struct NamedList {
+    std::string_view name;
+    ListSpec spec;
+};
+const NamedList kLists[] = {
+    {"stands", {"PSDT", "@PSNO", "seq", kStandFields}},
+    {"gates", {"GTDT", "@GTNO", "seq", kGateFields}},
+    {"checkinDesks", {"CKDT", "@CKNO", "seq", kDeskFields}},
+    {"carousels", {"CLDT", "@CLNO", "seq", kCarouselFields}},
+    {"chutes", {"CHDT", "@CHNO", "seq", kChuteFields}},
+    {"chocks", {"CHOT", "@CSNO", "seq", kChockFields}},
+    {"airbridges", {"ABTM", "@ASNO", "seq", kAirbridgeFields}},
+    {"delays", {"DELY", "@CODE", "delayCode", kDelayFields, true}},
+    {"services", {"SRVT", "SRTC", "serviceCode", kServiceFields, true}},
+};
+constexpr std::string_view kVips = "vips";
+constexpr std::string_view kSameStand[] = {"seq", "standCode"};
+constexpr std::string_view kFlopOnlyStandFields[] = {"pushIndicator", "pushTime", "tractorTime"};
+constexpr std::string_view kFlopOnlyAttributes[] = {"calTakeOff"};
+
+std::string textOf(const Fields& fields, std::string_view name) {
+    const Value* value = findField(fields, name);
+    return value != nullptr && std::holds_alternative<std::string>(*value) ? std::get<std::string>(*value)
+                                                                           : "";
+}
+
+// Collects problems: a codec error ends the record at once, rejections are kept until the end so a
+// later codec error still wins (architecture.md §11: unparseable before unusable).
+class RecordReader {
+public:
+    RecordReader(const codec::Element& record, const HandlerContext& context)
+        : record_(record), context_(context) {}
+
+    [[nodiscard]] const std::optional<Problem>& problem() const { return problem_; }
+    [[nodiscard]] bool failed() const { return problem_ && problem_->kind == Problem::Kind::CodecError; }
+
+    void add(const Problem& problem) {
+        if (!problem_ ||
+            (problem.kind == Problem::Kind::CodecError && problem_->kind != Problem::Kind::CodecError)) {
+            problem_ = problem;
+        }
+    }
+
+    // Reads `spec` from `element` into `into` (null when absent or empty).
+    void field(const codec::Element& element, const FieldSpec& spec, Fields& into,
+               const std::string& context = {}) {
+        FieldRead read = readField(element, spec, context_.businessZone);
+        if (auto p = problemOf(read, spec)) {
+            add(p->within(context));
+        }
+        into.insert_or_assign(std::string(spec.name), read.hasValue() ? read.value : Value());
+    }
+
+    std::optional<DetailList> list(const ListSpec& spec) {
+        Checked<DetailList> read = readList(record_, spec, context_.businessZone);
+        if (!read.ok()) {
+            add(read.problem());
+            return std::nullopt;
+        }
+        return std::move(read.value());
+    }
+
+    [[nodiscard]] const codec::Element& record() const { return record_; }
+    [[nodiscard]] const HandlerContext& context() const { return context_; }
+
+private:
+    const codec::Element& record_;
+    const HandlerContext& context_;
+    std::optional<Problem> problem_;
+};
+
+DetailList readVips(RecordReader& reader) {
+    DetailList vips;
+    std::size_t position = 0;
+    for (const codec::Element* group : reader.record().children("VIPF")) {
+        ++position;
+        const std::string name = describeGroup(*group, "VPCD", position) + ": ";
+        Checked<Fields> vip = readFields(*group, kVipFields, reader.context().businessZone);
+        if (!vip.ok()) {
+            reader.add(vip.problem().within(name));
+            continue;
+        }
+        const std::vector<const codec::Element*> services = group->children("VIPT");
+        if (services.empty()) {
+            vips.push_back(vip.value());
+            continue;
+        }
+        for (const codec::Element* service : services) {
+            Checked<Fields> entry = readFields(*service, kVipServiceFields, reader.context().businessZone);
+            if (!entry.ok()) {
+                reader.add(entry.problem().within(name + "VIPT: "));
+                continue;
+            }
+            entry.value().insert(vip.value().begin(), vip.value().end());
+            vips.push_back(std::move(entry.value()));
+        }
+    }
+    std::stable_sort(vips.begin(), vips.end(), [](const ListEntry& a, const ListEntry& b) {
+        return std::pair(textOf(a, "vipCode"), textOf(a, "serviceCode")) <
+               std::pair(textOf(b, "vipCode"), textOf(b, "serviceCode"));
+    });
+    return vips;
+}
+
+void readPorts(RecordReader& reader, Fields& attributes) {
+    Value open;
+    Value close;
+    for (const codec::Element* port : reader.record().children("PORT")) {
+        Checked<Fields> read = readFields(*port, kPortFields, reader.context().businessZone);
+        if (!read.ok()) {
+            reader.add(read.problem().within("PORT: "));
+            continue;
+        }
+        const std::string id = textOf(read.value(), "id");
+        const Value* time = findField(read.value(), "time");
+        if (id == "O") {
+            open = time != nullptr ? *time : Value();
+        } else if (id == "C") {
+            close = time != nullptr ? *time : Value();
+        } else {
+            reader.add(Problem::reject("PORT POID '" + id + "' is not O or C"));
+        }
+    }
+    attributes.insert_or_assign("portOpenTime", open);
+    attributes.insert_or_assign("portCloseTime", close);
+}
+
+} // namespace
+
+Checked<ScheduleRecord> readScheduleRecord(const codec::Element& fltr, const HandlerContext& context) {
+    RecordReader reader(fltr, context);
+    ScheduleRecord record;
+
+    Fields flidField;
+    reader.field(fltr, {"FLID", "flid", FT::Long, 0, true}, flidField);
+    for (const FieldSpec& spec : kFlightFields) {
+        reader.field(fltr, spec, record.attributes);
+    }
+    for (const AttributeGroup& group : kAttributeGroups) {
+        const codec::Element* element = fltr.child(group.element);
+        for (const FieldSpec& spec : group.fields) {
+            if (element != nullptr) {
+                reader.field(*element, spec, record.attributes, std::string(group.element) + " ");
+            } else {
+                record.attributes.insert_or_assign(std::string(spec.name), Value());
+            }
+        }
+    }
+    readPorts(reader, record.attributes);
+
+    for (const NamedList& named : kLists) {
+        if (auto list = reader.list(named.spec)) {
+            record.lists.emplace(std::string(named.name), std::move(*list));
+        }
+    }
+    record.lists.emplace(std::string(kVips), readVips(reader));
+    if (fltr.child("ERUT") != nullptr) {
+        record.route = reader.list({"ERUT", "@RTNO", "seq", kRouteFields});
+    }
+
+    // TIPT: the tractor time of the record's own stand entry.
+    Fields tractor;
+    const codec::Element* tipt = fltr.child("TIPT");
+    if (tipt != nullptr) {
+        for (const FieldSpec& spec : kTractorFields) {
+            reader.field(*tipt, spec, tractor, "TIPT ");
+        }
+    }
+    if (reader.problem()) {
+        return *reader.problem();
+    }
+    record.flid = std::get<std::int64_t>(flidField.at("flid"));
+
+    DetailList& stands = record.lists["stands"];
+    if (tipt != nullptr) {
+        const std::string stand = textOf(tractor, "standCode");
+        const auto entry = std::find_if(stands.begin(), stands.end(),
+                                        [&](const ListEntry& e) { return textOf(e, "standCode") == stand; });
+        if (entry == stands.end()) {
+            record.notes.push_back("TIPT stand " + stand + " matches no PSDT entry");
+        } else if (const Value* time = findField(tractor, "tractorTime")) {
+            entry->insert_or_assign("tractorTime", *time);
+        }
+    }
+
+    // Airbridges of the stands, when the stand-airbridge map is loaded (architecture.md §11).
+    Value flightAirbridges;
+    if (!stands.empty() && context.references.classSize("ABDG") > 0) {
+        for (ListEntry& stand : stands) {
+            stand.insert_or_assign(
+                "abdg",
+                context.references.airbridgesServing(textOf(stand, "standCode")).value_or(StringList{}));
+        }
+        const std::string movement = textOf(record.attributes, "movement");
+        if (movement == "A" || movement == "D") {
+            flightAirbridges = *findField(movement == "A" ? stands.front() : stands.back(), "abdg");
+        }
+    }
+    record.attributes.insert_or_assign("abdg", flightAirbridges);
+
+    record.attributes.insert_or_assign("cancelled", !isNull(record.attributes.at("cancelTime")));
+    if (const auto ffid = codec::parseText(fltr.childText("FFID"), 64); ffid.hasValue()) {
+        record.attributes.insert_or_assign("ffid", ffid.value());
+        record.attributes.insert_or_assign("ffidDerived", Value());
+    } else {
+        const std::string sodt(codec::detail::trimXmlWhitespace(*fltr.childText("SODT")));
+        std::string upperSodt;
+        for (char c : sodt) {
+            upperSodt += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+        }
+        record.attributes.insert_or_assign("ffid", textOf(record.attributes, "airlineCode") + "-" +
+                                                       textOf(record.attributes, "flightNumber") + "-" +
+                                                       textOf(record.attributes, "movement") + "-" +
+                                                       upperSodt + "-" +
+                                                       textOf(record.attributes, "flightIndicator"));
+        record.attributes.insert_or_assign("ffidDerived", true);
+    }
+    for (std::string_view computed : kComputedAttributes) {
+        record.attributes.emplace(std::string(computed), Value());
+    }
+    return record;
+}
+
+FlightDocument applyScheduleRecord(const FlightDocument* stored, const ScheduleRecord& record) {
+    FlightDocument flight = stored != nullptr ? *stored : FlightDocument(record.flid);
+    for (const auto& [name, value] : record.attributes) {
+        if (std::find(std::begin(kFlopOnlyAttributes), std::end(kFlopOnlyAttributes), name) ==
+            std::end(kFlopOnlyAttributes)) {
+            flight.set(name, value);
+        }
+    }
+    for (const auto& [name, entries] : record.lists) {
+        if (name == "stands") {
+            flight.setList(name, keepFieldsOfUnchangedEntries(flight.list(name), entries, kSameStand,
+                                                              kFlopOnlyStandFields));
+        } else {
+            flight.setList(name, entries);
+        }
+    }
+    if (record.route) {
+        flight.setList("route", *record.route);
+    }
+    return flight;
+}
+
+Value codeShareFlightList(Flid master, const std::vector<const FlightDocument*>& flights) {
+    std::vector<const FlightDocument*> shared;
+    for (const FlightDocument* flight : flights) {
+        if (flight->masterFlid() == master && flight->flid() != master) {
+            shared.push_back(flight);
+        }
+    }
+    std::sort(shared.begin(), shared.end(),
+              [](const auto* a, const auto* b) { return a->flid() < b->flid(); });
+    std::string list;
+    for (const FlightDocument* flight : shared) {
+        const auto number = flight->text(attr::kFlightNumber);
+        if (number && !number->empty()) {
+            list += (list.empty() ? "" : ", ") + *number;
+        }
+    }
+    return list.empty() ? Value() : Value(list);
+}
+
+} // namespace msgx::sdk

@@ -1,0 +1,52 @@
+// `msgxctl decode --before --refs FILE` prints, for every golden case of every handler, the same
+// Decision the golden runner compares with expected.json (issue 4 acceptance): the two commands
+// share one path and this test keeps it that way.
+#include "Subprocess.h"
+#include "msgx/plugin/GoldenRunner.h"
+#include "msgx/plugin/JsonValue.h"
+#include "msgx/plugin/OfflineDecision.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> allGoldenCases() {
+    std::vector<fs::path> cases;
+    for (const auto& entry : fs::recursive_directory_iterator(MSGX_HANDLERS_SOURCE_DIR)) {
+        if (entry.is_directory() && entry.path().filename() == "golden") {
+            const auto found = msgx::plugin::findGoldenCases(entry.path());
+            cases.insert(cases.end(), found.begin(), found.end());
+        }
+    }
+    std::sort(cases.begin(), cases.end());
+    return cases;
+}
+
+TEST(DecodeMatchesGolden, EveryCaseDecodesToItsExpectedDecision) {
+    const auto cases = allGoldenCases();
+    ASSERT_FALSE(cases.empty()) << "no golden case under " << MSGX_HANDLERS_SOURCE_DIR;
+    for (const auto& caseDir : cases) {
+        std::vector<std::string> argv{MSGX_MSGXCTL_BIN,  "decode",   "--plugins",
+                                      MSGX_HANDLERS_DIR, "--before", (caseDir / "before.json").string()};
+        if (fs::exists(caseDir / "refs.json")) {
+            argv.insert(argv.end(), {"--refs", (caseDir / "refs.json").string()});
+        }
+        argv.push_back((caseDir / "message.xml").string());
+        const auto result = msgx::test::runSubprocess(argv, std::chrono::seconds(60));
+        ASSERT_EQ(result.exitCode, 0) << caseDir << ": " << result.err;
+        using msgx::plugin::parseJson;
+        using msgx::plugin::renderJson;
+        using msgx::plugin::withSortedKeys;
+        const auto expected =
+            withSortedKeys(parseJson(msgx::plugin::readTextFile(caseDir / "expected.json"), "expected"));
+        const auto actual = withSortedKeys(parseJson(result.out, "decode output"));
+        EXPECT_EQ(renderJson(actual), renderJson(expected)) << caseDir;
+    }
+}
+
+} // namespace
