@@ -1,11 +1,12 @@
 // The real msgxd binary, started as `make run` starts it: configuration check, start on the
 // embedded profile, reload signal, clean stop on SIGTERM.
+#include "ReadUntil.h"
+#include "Subprocess.h"
 #include "TempDir.h"
 
 #include <Poco/Pipe.h>
 #include <Poco/PipeStream.h>
 #include <Poco/Process.h>
-#include <Poco/StreamCopier.h>
 
 #include <gtest/gtest.h>
 
@@ -20,48 +21,20 @@ namespace {
 const std::string kMsgxd = MSGX_MSGXD_BIN;
 const std::string kSource = MSGX_SOURCE_DIR;
 
-struct Finished {
-    int exitCode;
-    std::string out;
-    std::string err;
-};
-
 // Runs msgxd through env(1), so the variables a site must set can be removed for the child.
-Finished runMsgxd(const std::vector<std::string>& msgxdArgs, const std::vector<std::string>& unset = {}) {
-    std::vector<std::string> args;
+msgx::test::SubprocessResult runMsgxd(const std::vector<std::string>& msgxdArgs,
+                                      const std::vector<std::string>& unset = {}) {
+    std::vector<std::string> argv{"env"};
     for (const auto& name : unset) {
-        args.insert(args.end(), {"-u", name});
+        argv.insert(argv.end(), {"-u", name});
     }
-    args.push_back(kMsgxd);
-    args.insert(args.end(), msgxdArgs.begin(), msgxdArgs.end());
-    Poco::Pipe out;
-    Poco::Pipe err;
-    auto handle = Poco::Process::launch("/usr/bin/env", args, nullptr, &out, &err);
-    Poco::PipeInputStream outStream(out);
-    Poco::PipeInputStream errStream(err);
-    Finished result{0, {}, {}};
-    Poco::StreamCopier::copyToString(outStream, result.out);
-    Poco::StreamCopier::copyToString(errStream, result.err);
-    result.exitCode = handle.wait();
-    return result;
+    argv.push_back(kMsgxd);
+    argv.insert(argv.end(), msgxdArgs.begin(), msgxdArgs.end());
+    return msgx::test::runSubprocess(argv, std::chrono::seconds(60));
 }
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
-}
-
-// Reads the child's stderr line by line until a line contains `marker`; returns everything read.
-std::string readUntil(std::istream& in, const std::string& marker) {
-    std::string seen;
-    std::string line;
-    while (std::getline(in, line)) {
-        seen += line + '\n';
-        if (contains(line, marker)) {
-            return seen;
-        }
-    }
-    ADD_FAILURE() << "msgxd closed stderr before logging '" << marker << "'; it wrote:\n" << seen;
-    return seen;
 }
 
 } // namespace
@@ -84,20 +57,13 @@ TEST(MsgxdCheck, ProductionTemplateNamesTheValuesASiteMustSet) {
 }
 
 TEST(MsgxdCheck, ProductionTemplateIsValidOnceTheSiteValuesAreSet) {
-    std::vector<std::string> args{"MSGX_STORE_CONNECT=host=db port=5432 dbname=msgx user=msgx",
-                                  "MSGX_MAILBOX_CONNECT=host=mb;port=3306;db=aodbinterface;user=m;password=p",
-                                  "MSGX_KAFKA_BOOTSTRAP=k1:9092,k2:9092",
-                                  kMsgxd,
-                                  "--config",
-                                  kSource + "/etc/msgx.yaml",
-                                  "--check"};
-    Poco::Pipe out;
-    auto handle = Poco::Process::launch("/usr/bin/env", args, nullptr, &out, nullptr);
-    Poco::PipeInputStream outStream(out);
-    std::string text;
-    Poco::StreamCopier::copyToString(outStream, text);
-    EXPECT_EQ(handle.wait(), 0) << text;
-    EXPECT_TRUE(contains(text, "is valid: profile production, store postgresql, mailbox mysql")) << text;
+    const auto r = msgx::test::runSubprocess(
+        {"env", "MSGX_STORE_CONNECT=host=db port=5432 dbname=msgx user=msgx",
+         "MSGX_MAILBOX_CONNECT=host=mb;port=3306;db=aodbinterface;user=m;password=p",
+         "MSGX_KAFKA_BOOTSTRAP=k1:9092,k2:9092", kMsgxd, "--config", kSource + "/etc/msgx.yaml", "--check"},
+        std::chrono::seconds(60));
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "is valid: profile production, store postgresql, mailbox mysql")) << r.out;
 }
 
 TEST(MsgxdCheck, MissingFileIsAnErrorNamingThePath) {
@@ -144,14 +110,14 @@ TEST(MsgxdRun, StartsOnEmbeddedProfileAndStopsCleanlyOnSigterm) {
     auto handle = Poco::Process::launch("/usr/bin/env", args, nullptr, nullptr, &err);
     Poco::PipeInputStream errStream(err);
 
-    const auto startLog = readUntil(errStream, "started: profile embedded");
+    const auto startLog = msgx::test::readUntil(errStream, "started: profile embedded");
     ASSERT_TRUE(contains(startLog, "msgxd 0.")) << startLog;
 
     ASSERT_EQ(::kill(handle.id(), SIGHUP), 0);
-    readUntil(errStream, "SIGHUP received");
+    msgx::test::readUntil(errStream, "SIGHUP received");
 
     ASSERT_EQ(::kill(handle.id(), SIGTERM), 0);
-    const auto stopLog = readUntil(errStream, "msgxd stopped");
+    const auto stopLog = msgx::test::readUntil(errStream, "msgxd stopped");
     EXPECT_TRUE(contains(stopLog, "Terminated received: stopping")) << stopLog;
     EXPECT_EQ(handle.wait(), 0);
 }

@@ -1,5 +1,6 @@
 // The real msgxd with its plugin host and control socket: `msgxctl plugins list|reload` against the
 // running daemon, hot add of a handler, a refused plugin after SIGHUP, and the socket removed on stop.
+#include "ReadUntil.h"
 #include "Subprocess.h"
 #include "TempDir.h"
 
@@ -24,19 +25,6 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-std::string readUntil(std::istream& in, const std::string& marker) {
-    std::string seen;
-    std::string line;
-    while (std::getline(in, line)) {
-        seen += line + '\n';
-        if (contains(line, marker)) {
-            return seen;
-        }
-    }
-    ADD_FAILURE() << "msgxd closed stderr before logging '" << marker << "'; it wrote:\n" << seen;
-    return seen;
-}
-
 msgx::test::SubprocessResult msgxctl(const std::vector<std::string>& args) {
     std::vector<std::string> argv{MSGX_MSGXCTL_BIN};
     argv.insert(argv.end(), args.begin(), args.end());
@@ -57,7 +45,7 @@ TEST(MsgxdPlugins, ListReloadAndSighupThroughTheRunningDaemon) {
     Poco::Pipe err;
     auto daemon = Poco::Process::launch("/usr/bin/env", args, nullptr, nullptr, &err);
     Poco::PipeInputStream errStream(err);
-    readUntil(errStream, "control socket " + socket + " ready");
+    msgx::test::readUntil(errStream, "control socket " + socket + " ready");
 
     // Nothing loaded yet.
     auto list = msgxctl({"plugins", "list", "--socket", socket});
@@ -71,21 +59,21 @@ TEST(MsgxdPlugins, ListReloadAndSighupThroughTheRunningDaemon) {
     EXPECT_TRUE(
         contains(reload.out, "\"summary\": \"1 loaded, 0 replaced, 0 unchanged, 0 removed, 0 refused\""))
         << reload.out;
-    readUntil(errStream, "plugin flop-stnd 1.0.0 loaded from");
+    msgx::test::readUntil(errStream, "plugin flop-stnd 1.0.0 loaded from");
     list = msgxctl({"plugins", "list", "--socket", socket});
     EXPECT_TRUE(contains(list.out, "\"keys\": [\"FLOP-STND\"]")) << list.out;
 
     // SIGHUP rescans too; a broken plugin is refused with its reason, the good one stays.
     fs::copy_file(fs::path(MSGX_TEST_PLUGINS_DIR) / "wrong-abi.so", plugins / "wrong-abi.so");
     ASSERT_EQ(::kill(daemon.id(), SIGHUP), 0);
-    const auto refusal = readUntil(errStream, "refused: ABI version 999");
+    const auto refusal = msgx::test::readUntil(errStream, "refused: ABI version 999");
     EXPECT_TRUE(contains(refusal, "wrong-abi.so")) << refusal;
     list = msgxctl({"plugins", "list", "--socket", socket});
     EXPECT_TRUE(contains(list.out, "\"name\": \"flop-stnd\"")) << list.out;
     EXPECT_TRUE(contains(list.out, "ABI version 999, this host speaks 1")) << list.out;
 
     ASSERT_EQ(::kill(daemon.id(), SIGTERM), 0);
-    readUntil(errStream, "msgxd stopped");
+    msgx::test::readUntil(errStream, "msgxd stopped");
     EXPECT_EQ(daemon.wait(), 0);
     EXPECT_FALSE(fs::exists(socket));
 
