@@ -8,13 +8,18 @@ RELEASE_DIR := build/release
 RUN_DIR     := $(CURDIR)/build/run
 KAFKA_MOCK  := $(DEV_DIR)/tests/services/msgx-kafka-mock
 
-.PHONY: help deps build build-release run test fuzz format tidy clean
+PACKAGE_DIR := build/package
+
+.PHONY: help deps build build-release run test fuzz bench format tidy clean package package-test
 
 help:
 	@echo "make run    - build and run msgxd in the foreground on the embedded profile (etc/msgx.embedded.yaml)"
 	@echo "make test   - build the dev preset (ASan/UBSan), start the test services, run ctest, stop them"
 	@echo "make fuzz   - libFuzzer run of the XML decoder (FUZZ_SECONDS, default 600); make test replays its corpus"
+	@echo "make bench  - release build; store commit benchmark vs raw INSERT+COMMIT on PostgreSQL and SQLite (docs/performance.md)"
 	@echo "make format - apply clang-format;  make tidy - run clang-tidy over the dev build"
+	@echo "make package      - release build (no tests) and the DEB + RPM files in $(PACKAGE_DIR)/packages"
+	@echo "make package-test - install the DEBs into a throwaway Debian 12 root and check them (root, docs/packaging.md)"
 
 deps:
 	@bash scripts/install-deps.sh
@@ -40,11 +45,26 @@ FUZZ_SECONDS ?= 600
 fuzz: deps
 	tests/fuzz/build-and-run.sh $(FUZZ_SECONDS)
 
+bench: deps
+	cmake --preset release
+	cmake --build --preset release --target msgx-store-bench
+	bench/run-store-bench.sh build/release
+
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i
 
 tidy: build
 	git ls-files '*.cpp' | xargs clang-tidy -p $(DEV_DIR) --quiet
+
+# Packages (docs/packaging.md): a release build of its own, prefix /usr, without the test suite.
+package: deps
+	cmake -S . -B $(PACKAGE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMSGX_SANITIZE=OFF \
+	  -DMSGX_BUILD_TESTS=OFF -DCMAKE_INSTALL_PREFIX=/usr
+	cmake --build $(PACKAGE_DIR) -j2
+	cd $(PACKAGE_DIR) && cpack -G "DEB;RPM"
+
+package-test: package
+	packaging/test/package-test.sh $(PACKAGE_DIR)
 
 clean:
 	rm -rf build

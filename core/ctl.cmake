@@ -2,6 +2,7 @@
 add_executable(msgxctl
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/MsgxctlMain.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/Commands.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/MigrateCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/DecodeCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/GoldenCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/OfflineSettings.cpp
@@ -11,3 +12,5 @@ target_compile_definitions(msgxctl PRIVATE MSGX_VERSION="${PROJECT_VERSION}")
 target_link_libraries(msgxctl PRIVATE msgx_core msgx_codec msgx_storage CLI11::CLI11)
 target_link_libraries(msgxctl PRIVATE msgx_plugin)
 msgx_target_warnings(msgxctl)
+# The migrations `msgxctl migrate` finds next to it (<build>/share/msgx/migrations, storage/CMakeLists.txt).
+add_dependencies(msgxctl msgx_migrations)

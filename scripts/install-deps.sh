@@ -14,6 +14,7 @@ PACKAGES=(
   mariadb-server mariadb-client
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
   kcat libcli11-dev tzdata
+  libsystemd-dev systemd rpm debootstrap zstd
 )
 
 missing=()

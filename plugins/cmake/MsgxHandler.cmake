@@ -5,6 +5,8 @@
 # a build tree), linked against the SDK only, and records its golden/ folder (required) so that
 # tests/golden/CMakeLists.txt registers it as the CTest test golden.<plugin-name> (label golden).
 set(MSGX_HANDLERS_OUTPUT_DIR ${CMAKE_BINARY_DIR}/handlers CACHE INTERNAL "where handler plugins are built")
+# Relative to the install prefix (/usr in the packages): the default plugins.dir of msgx.yaml.
+set(MSGX_HANDLERS_INSTALL_DIR lib/msgx/handlers CACHE INTERNAL "where handler plugins are installed")
 
 function(msgx_add_handler)
   cmake_parse_arguments(H "" "NAME" "SOURCES" ${ARGN})
@@ -25,6 +27,8 @@ function(msgx_add_handler)
   target_link_options(${target} PRIVATE -Wl,--no-undefined)
   msgx_target_warnings(${target})
   set_property(GLOBAL APPEND PROPERTY MSGX_HANDLER_PLUGINS ${target})
+  # Package msgx-handlers (packaging/): every handler in /usr/lib/msgx/handlers, msgxd's plugins.dir.
+  install(TARGETS ${target} LIBRARY DESTINATION ${MSGX_HANDLERS_INSTALL_DIR} COMPONENT handlers)
   # Every handler has golden cases: the test fails while its golden/ folder is missing or empty.
   set_property(GLOBAL APPEND PROPERTY MSGX_HANDLER_GOLDEN "${H_NAME}|${CMAKE_CURRENT_SOURCE_DIR}/golden")
 endfunction()

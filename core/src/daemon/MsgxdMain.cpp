@@ -2,6 +2,7 @@
 //
 // Exit codes: 0 clean stop (SIGINT/SIGTERM) or valid configuration with --check;
 // 1 invalid configuration or a start-up failure; 2 usage error.
+#include "SystemdNotify.h"
 #include "msgx/config/ConfigLoader.h"
 #include "msgx/daemon/ProcessSignals.h"
 #include "msgx/daemon/StartupSummary.h"
@@ -47,16 +48,35 @@ int runDaemon(const msgx::config::Config& config) {
         });
     control.start();
     msgx::log::info("control socket {} ready", config.control.socket);
+    // READY=1 only now: `systemctl start` returns once configuration, plugins and the control
+    // socket are up, so `msgxctl plugins list` works right after it.
+    const msgx::daemon::SystemdNotify systemd;
+    const auto servingStatus = [&plugins] {
+        return "serving " + std::to_string(plugins.snapshot()->plugins().size()) + " plugin(s)";
+    };
+    systemd.ready(servingStatus());
+    // With WatchdogSec= set, the loop wakes at least every WatchdogSec/2 and proves it is alive
+    // (the pump's loop takes this over once the pipeline exists).
+    const auto loopPeriod = systemd.loopPeriod(kHousekeepingPeriod);
+    auto nextHousekeeping = std::chrono::steady_clock::now() + kHousekeepingPeriod;
     for (;;) {
-        switch (signals.wait(kHousekeepingPeriod)) {
+        const auto received = signals.wait(loopPeriod);
+        systemd.watchdog();
+        switch (received) {
         case msgx::ProcessSignals::Received::None:
-            logging.reportDroppedLines();
+            if (std::chrono::steady_clock::now() >= nextHousekeeping) {
+                logging.reportDroppedLines();
+                nextHousekeeping = std::chrono::steady_clock::now() + kHousekeepingPeriod;
+            }
             break;
         case msgx::ProcessSignals::Received::Reload:
             msgx::log::info("SIGHUP received: rescanning plugins in {}", config.plugins.dir);
+            systemd.reloading();
             plugins.reload();
+            systemd.reloaded(servingStatus());
             break;
         case msgx::ProcessSignals::Received::Stop:
+            systemd.stopping();
             msgx::log::info("{} received: stopping", strsignal(signals.lastSignal()));
             logging.reportDroppedLines();
             msgx::log::info("msgxd stopped");

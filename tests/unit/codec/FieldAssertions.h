@@ -21,7 +21,7 @@ inline std::string describe(std::chrono::local_seconds t) {
     const local_days day = floor<days>(t);
     const year_month_day date{day};
     const hh_mm_ss clock{t - day};
-    char text[32];
+    char text[96]; // room for any int values: -Wformat-truncation in optimised builds
     std::snprintf(text, sizeof text, "%04d-%02u-%02u %02ld:%02ld:%02ld", static_cast<int>(date.year()),
                   static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
                   static_cast<long>(clock.hours().count()), static_cast<long>(clock.minutes().count()),

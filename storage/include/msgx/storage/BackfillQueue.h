@@ -1,0 +1,37 @@
+#pragma once
+
+#include "msgx/clock/Clock.h"
+#include "msgx/storage/Ids.h"
+#include "msgx/storage/Timestamp.h"
+
+#include <string>
+#include <vector>
+
+namespace msgx::storage {
+
+// A mailbox row to mark: CMINMSGS_DATE_PROCESSED = processedAt, CMINMSGS_STATUS = status.
+struct BackfillTask {
+    MailboxId mailboxId = 0;
+    std::string status;
+    Timestamp processedAt{};
+    int attempts = 0;
+
+    bool operator==(const BackfillTask&) const = default;
+};
+
+// The back-fill intents recorded by processing commits (PROC_STATE.BACKFILL_*).
+class BackfillQueue {
+public:
+    virtual ~BackfillQueue() = default;
+
+    // Up to maxCount due intents (BACKFILL_STATE DUE, BACKFILL_NEXT_AT <= now), earliest due first.
+    // Rows another worker holds are skipped (FOR UPDATE SKIP LOCKED: order does not matter here);
+    // the returned ones get BACKFILL_NEXT_AT = now + claimFor, so they are not handed out twice.
+    virtual std::vector<BackfillTask> claimDue(int maxCount, Clock::duration claimFor) = 0;
+    virtual void markDone(MailboxId id) = 0;
+    // attempts + 1, next try at nextAttemptAt.
+    virtual void recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) = 0;
+    virtual std::int64_t dueCount() = 0;
+};
+
+} // namespace msgx::storage

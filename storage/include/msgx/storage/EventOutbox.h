@@ -1,0 +1,41 @@
+#pragma once
+
+#include "msgx/clock/Clock.h"
+#include "msgx/storage/OutboxEvent.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace msgx::storage {
+
+// MSG_EVENT: outbox events per target, delivered strictly in EVENT_ID order (architecture.md §6).
+class EventOutbox {
+public:
+    virtual ~EventOutbox() = default;
+
+    // The oldest PENDING event of `target`, due or not.
+    virtual std::optional<OutboxEvent> head(const std::string& target) = 0;
+
+    // Claims up to maxCount PENDING events of `target` in EVENT_ID order from the head, stopping
+    // at the first one that is not due (NEXT_ATTEMPT_AT > now): nothing passes a head that waits for
+    // its backoff or is claimed by someone else. Claimed events get NEXT_ATTEMPT_AT = now + claimFor,
+    // so a second claimer sees them again only after the claim ran out (a crashed dispatcher).
+    // The rows are read with FOR UPDATE (waiting, never SKIP LOCKED, which would let a claimer pass
+    // a locked head).
+    virtual std::vector<OutboxEvent> claimBatch(const std::string& target, int maxCount,
+                                                Clock::duration claimFor) = 0;
+
+    virtual void markSent(const std::vector<EventId>& ids) = 0;
+    // A refused delivery: attempts + 1, next attempt at nextAttemptAt, error kept.
+    virtual void recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) = 0;
+    // A delivery that could not be tried (transport down): next attempt later, attempts unchanged.
+    virtual void postpone(const std::vector<EventId>& ids, Timestamp nextAttemptAt) = 0;
+    virtual void markDead(const std::vector<EventId>& ids, const std::string& error) = 0;
+
+    virtual std::int64_t pendingCount(const std::string& target) = 0;
+    virtual std::optional<OutboxEvent> find(EventId id) = 0;
+};
+
+} // namespace msgx::storage

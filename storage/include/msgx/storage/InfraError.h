@@ -1,0 +1,50 @@
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace msgx::storage {
+
+// The one exception the storage layer throws for anything a database did or did not do: it could
+// not be reached, stopped answering within the operation timeout, lost the connection, refused a
+// statement (constraint, value too long for its column) or could not commit. It is always of the
+// error class INFRA (architecture.md §4): the caller records the failure and retries later.
+//
+// Contract: when a transaction ends with an InfraError, none of its writes are visible, and the
+// session it ran on has been discarded (never reused). The one exception is a COMMIT that was sent
+// but not answered (timeout, lost connection): its outcome is unknown, which is why the processing
+// commit is guarded by the state it expects (ProcessingCommit::expected) and can safely be retried.
+class InfraError : public std::runtime_error {
+public:
+    // What went wrong, as far as the driver says (for metrics and for deciding whether a retry can help).
+    enum class Reason {
+        Unavailable,  // cannot connect, or the connection broke
+        Timeout,      // no answer within the operation timeout, or no free session in time
+        ValueTooLong, // a value does not fit its column (SQLSTATE 22001); never truncated
+        Constraint,   // a unique, not-null or check constraint refused a write (SQLSTATE 23xxx)
+        Statement,    // any other refusal of a statement by the database
+    };
+
+    // `operation` says what was attempted ("store: commit processing of mailbox id 42"); `cause` is
+    // the driver's text.
+    InfraError(Reason reason, std::string operation, std::string cause,
+               std::optional<std::string> sqlState = std::nullopt);
+
+    [[nodiscard]] Reason reason() const noexcept { return reason_; }
+    [[nodiscard]] const std::string& operation() const noexcept { return operation_; }
+    [[nodiscard]] const std::string& cause() const noexcept { return cause_; }
+    // The five-character SQLSTATE when the driver reported one.
+    [[nodiscard]] const std::optional<std::string>& sqlState() const noexcept { return sqlState_; }
+
+private:
+    Reason reason_;
+    std::string operation_;
+    std::string cause_;
+    std::optional<std::string> sqlState_;
+};
+
+// "unavailable", "timeout", "value-too-long", "constraint", "statement".
+const char* reasonName(InfraError::Reason reason);
+
+} // namespace msgx::storage

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "msgx/clock/Clock.h"
+#include "msgx/config/Config.h"
+#include "msgx/storage/DatabaseSettings.h"
+#include "msgx/storage/Ids.h"
+#include "msgx/storage/Timestamp.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace msgx::storage {
+
+// One CMINMSGS row as the poller needs it (mailbox.md §1).
+struct MailboxRow {
+    MailboxId id = 0;
+    std::optional<std::string> status;   // CMINMSGS_STATUS; the caller applies mailbox.accept-status
+    std::string xml;                     // CMINMSGS_CLOB_MSG, leading and trailing white space trimmed
+    std::optional<Timestamp> receivedAt; // CMINMSGS_DATE_RECEIVED read in mailbox.time-zone
+
+    bool operator==(const MailboxRow&) const = default;
+};
+
+// The inbound mailbox table (mailbox.inbox-table). DML only.
+class MailboxInbox {
+public:
+    virtual ~MailboxInbox() = default;
+    // Rows with ID > watermark, smallest first, at most `limit` (ID > W ORDER BY ID LIMIT n).
+    virtual std::vector<MailboxRow> readAbove(MailboxId watermark, int limit) = 0;
+    // Rows with first <= ID <= last, by id (the late-commit rescan).
+    virtual std::vector<MailboxRow> readRange(MailboxId first, MailboxId last) = 0;
+    // The largest ID; nullopt for an empty table.
+    virtual std::optional<MailboxId> maxId() = 0;
+    // UPDATE ... SET DATE_PROCESSED = processedAt (in mailbox.time-zone, whole seconds), STATUS =
+    // status WHERE ID = id. Writing the same values again changes nothing (idempotent).
+    virtual void backfill(MailboxId id, Timestamp processedAt, const std::string& status) = 0;
+    // The compat inject: inserts a row as the upstream does (mailbox.md §1.5) and returns its ID.
+    virtual MailboxId insert(const std::string& xml, Timestamp receivedAt, const std::string& status) = 0;
+};
+
+// One COUTMSGS row to write (mailbox.md §4.5).
+struct OutboundMessage {
+    std::string xml;
+    std::string routingId; // ≤ 23, e.g. "VIEWRQFD"
+    Timestamp insertedAt{};
+};
+
+// The outbound mailbox table (mailbox.outbox-table). DML only.
+class MailboxOutbox {
+public:
+    virtual ~MailboxOutbox() = default;
+    // Inserts one ungrouped row without acknowledgement, every column written explicitly as the
+    // legacy consumer does, and returns its COUTMSGS_ID.
+    virtual MailboxId insert(const OutboundMessage& message) = 0;
+};
+
+// The shared mailbox: its own session pool (architecture.md §3), never DDL on a real mailbox.
+class Mailbox {
+public:
+    // `mailbox` gives the table names and the time zone. Throws std::invalid_argument for a dialect
+    // the adapters do not support (oracle: the mailbox is a MySQL database, mailbox.md) and
+    // codec::TimeZoneError for an unusable time zone.
+    static std::unique_ptr<Mailbox> open(const DatabaseSettings& settings,
+                                         const config::MailboxConfig& mailbox);
+    virtual ~Mailbox() = default;
+
+    virtual MailboxInbox& inbox() = 0;
+    virtual MailboxOutbox& outbox() = 0;
+
+    // Creates the two tables when absent: only for the embedded profile's SQLite mailbox
+    // (mailbox.create-tables); throws std::logic_error for any other backend.
+    virtual void createTablesIfAbsent() = 0;
+};
+
+} // namespace msgx::storage

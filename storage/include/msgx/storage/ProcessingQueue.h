@@ -1,0 +1,105 @@
+#pragma once
+
+#include "msgx/codec/ErrorClass.h"
+#include "msgx/storage/FlightRecord.h"
+#include "msgx/storage/InboxCursors.h"
+#include "msgx/storage/OutboxEvent.h"
+#include "msgx/storage/ProcessingRecord.h"
+#include "msgx/storage/ReferenceRecord.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace msgx::storage {
+
+// What the caller read of a PROC_STATE row and bases its write on. A guarded write applies only
+// when the row still has this state and attempt count; otherwise nothing is written and the
+// result says conflict. This also makes a write whose commit outcome was unknown (InfraError on
+// COMMIT) safe to repeat: the repeat finds the row moved on and changes nothing.
+struct QueueGuard {
+    ProcessingState state = ProcessingState::Pending;
+    int attempts = 0;
+};
+
+// How a processing attempt ended, when it ended for good.
+struct ProcessingOutcome {
+    ProcessingState state = ProcessingState::Succeeded; // Succeeded, Skipped or Dead
+    std::optional<ErrorClass> errorClass;               // Dead: MALFORMED, EXHAUSTED, ...
+    std::optional<std::string> lastError;               // Dead: the last error text
+    std::optional<std::string> note; // "duplicate-of:17", "ignored:LDM-*", "unknown-flight"
+    // The STATUS value to back-fill into the mailbox row (mailbox.status-map); nullopt records no
+    // back-fill intent (shadow mode).
+    std::optional<std::string> backfillStatus;
+};
+
+// Everything one processed message changes, written in one transaction: all of it or nothing
+// (architecture.md §1: flight changes, outbox events, terminal state, back-fill intent).
+struct ProcessingCommit {
+    MailboxId mailboxId = 0;
+    QueueGuard expected;
+    std::vector<FlightWrite> flights;        // applied in order
+    std::vector<NewEvent> events;            // EVENT_IDs grow in this order
+    std::vector<ReferenceChange> references; // applied in order
+    ProcessingOutcome outcome;
+};
+
+// A failed processing attempt that will be retried (FAILED, attempts + 1).
+struct ProcessingFailure {
+    ErrorClass errorClass = ErrorClass::Infra;
+    std::string error;
+    Timestamp nextAttemptAt{};
+};
+
+struct WriteResult {
+    bool applied = false;
+    std::string conflict; // why not, when !applied: "PROC_STATE 42 is SUCCEEDED, expected PENDING/0"
+
+    static WriteResult ok() { return {true, {}}; }
+    static WriteResult refused(std::string why) { return {false, std::move(why)}; }
+};
+
+struct IdentityBinding {
+    // True when the message holds the identity (it was free, or already this message's).
+    bool bound = false;
+    // When !bound: the message that holds it (in PROC_STATE or, once archived, PROC_STATE_HST).
+    std::optional<MailboxId> duplicateOf;
+    // When bound: the key held; a message that was bound before keeps its first key.
+    std::string key;
+};
+
+// PROC_STATE: the queue of mailbox messages in strict id order (architecture.md §4).
+class ProcessingQueue {
+public:
+    virtual ~ProcessingQueue() = default;
+
+    // In one transaction: inserts each message that is not in PROC_STATE yet (PENDING, or SKIPPED
+    // with its skipNote), and, when `cursor` is given, writes the inbox cursor. A message whose id is
+    // already there is left exactly as it is, whatever its state (never resets a terminal row).
+    // Returns the ids that were inserted, in the order given.
+    virtual std::vector<MailboxId> enqueue(const std::vector<NewMessage>& messages,
+                                           const std::optional<InboxCursor>& cursor) = 0;
+
+    // The head of the queue: the unfinished (PENDING or FAILED) message with the smallest id, due or not.
+    virtual std::optional<ProcessingRecord> head() = 0;
+    virtual std::optional<ProcessingRecord> find(MailboxId id) = 0;
+    // Number of unfinished messages.
+    virtual std::int64_t unfinishedCount() = 0;
+
+    // Sets PROCESSING_STARTED_AT to now unless it is set; returns the anchor in force.
+    virtual Timestamp markProcessingStarted(MailboxId id) = 0;
+
+    // Binds `key` (SNDR|TYPE|STYP|SEQN) to message `id`, unique across PROC_STATE and its archive.
+    virtual IdentityBinding bindIdentity(MailboxId id, const std::string& key) = 0;
+
+    // PENDING/FAILED -> FAILED with attempts + 1, guarded by `expected`.
+    virtual WriteResult recordFailure(MailboxId id, const QueueGuard& expected,
+                                      const ProcessingFailure& failure) = 0;
+
+    // The processing commit, guarded by commit.expected and by each flight's expectedVersion. A
+    // conflict rolls everything back and returns !applied; a database failure throws InfraError
+    // with nothing written.
+    virtual WriteResult commit(const ProcessingCommit& commit) = 0;
+};
+
+} // namespace msgx::storage

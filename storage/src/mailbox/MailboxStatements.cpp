@@ -1,0 +1,69 @@
+#include "mailbox/MailboxStatements.h"
+
+#include "sql/Dialect.h"
+
+#include <cctype>
+#include <stdexcept>
+
+namespace msgx::storage {
+
+namespace {
+
+bool isIdentifier(const std::string& part) {
+    if (part.empty() || part.size() > 64 || std::isdigit(static_cast<unsigned char>(part.front()))) {
+        return false;
+    }
+    for (const char c : part) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+bool isSafeTableName(const std::string& name) {
+    const std::size_t dot = name.find('.');
+    if (dot == std::string::npos) {
+        return isIdentifier(name);
+    }
+    return isIdentifier(name.substr(0, dot)) && isIdentifier(name.substr(dot + 1));
+}
+
+std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, const std::string& inbox,
+                                                          const std::string& outbox) {
+    for (const auto* table : {&inbox, &outbox}) {
+        if (!isSafeTableName(*table)) {
+            throw std::invalid_argument("mailbox table name '" + *table + "' is not a plain identifier");
+        }
+    }
+    auto c = std::make_shared<StatementCatalog>();
+    const std::string rowColumns = "CMINMSGS_ID, CMINMSGS_STATUS, CMINMSGS_CLOB_MSG, " +
+                                   d.datetimeAsText("CMINMSGS_DATE_RECEIVED") + " AS RECEIVED_TEXT";
+    c->add(d, "mailbox.read-above",
+           "SELECT " + rowColumns + " FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT ?");
+    c->add(d, "mailbox.read-range",
+           "SELECT " + rowColumns + " FROM " + inbox +
+               " WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID");
+    c->add(d, "mailbox.max-id", "SELECT MAX(CMINMSGS_ID) FROM " + inbox);
+    c->add(d, "mailbox.backfill",
+           "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +
+               ", CMINMSGS_STATUS = ? WHERE CMINMSGS_ID = ?");
+    c->add(d, "mailbox.insert-inbound",
+           "INSERT INTO " + inbox +
+               " (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES (?, " +
+               d.datetimeFromText() + ", ?)");
+    c->add(d, "mailbox.insert-outbound",
+           "INSERT INTO " + outbox +
+               " (COUTMSGS_CLOB_MSG, COUTMSGS_DATE_INSERTED, COUTMSGS_DATE_SENT, ROUTINGID, "
+               "COUTMSGS_TRUEFALS_GROUP,"
+               " COUTMSGS_NO_MESSAGES, COUTMSGS_GROUP_ORDER, COUTMSGS_GROUP_ID, COUTMSGS_FINAL_GROUP_IND,"
+               " COUTMSGS_ACK_REQD, COUTMSGS_ACK_RESEND_TIMES, COUTMSGS_ACK_DATE_RECV, COUTMSGS_ENCRYPT,"
+               " COUTMSGS_ERROR) VALUES (?, " +
+               d.datetimeFromText() + ", NULL, ?, 0, NULL, NULL, NULL, 0, 0, 0, NULL, 0, 0)");
+    c->add(d, "mailbox.generated-id", d.generatedIdQuery(""));
+    return c;
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,220 @@
+#include "mailbox/MailboxStatements.h"
+#include "mailbox/MailboxTime.h"
+#include "mailbox/SqliteMailboxTables.h"
+#include "msgx/storage/Mailbox.h"
+#include "session/SessionPool.h"
+#include "sql/Dialect.h"
+#include "sql/RowMapping.h"
+#include "sql/Values.h"
+
+#include <Poco/Data/Statement.h>
+
+#include <stdexcept>
+
+namespace msgx::storage {
+namespace {
+
+struct InboxRow {
+    Poco::Int64 id = 0;
+    Poco::Nullable<std::string> status;
+    std::string xml;
+    Poco::Nullable<std::string> received;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(id), c(status), c(xml), c(received);
+    }
+};
+
+} // namespace
+} // namespace msgx::storage
+
+MSGX_ROW_TYPE_HANDLER(msgx::storage::InboxRow)
+
+namespace msgx::storage {
+
+using namespace Poco::Data::Keywords;
+using Poco::Data::Statement;
+
+namespace {
+
+// What a unit of work on the mailbox needs; captured by value (never the pool, see SqlContext).
+struct MailboxSql {
+    std::shared_ptr<const StatementCatalog> sql;
+    std::shared_ptr<const codec::TimeZone> zone;
+    TextBinder text;
+
+    [[nodiscard]] const std::string& operator[](std::string_view name) const { return (*sql)[name]; }
+};
+
+// What the mailbox adapters share.
+struct MailboxContext {
+    std::shared_ptr<SessionPool> pool;
+    MailboxSql statements;
+    std::string inboxTable;
+    std::string outboxTable;
+};
+
+std::string trimmed(const std::string& text) {
+    const char* space = " \t\r\n\f\v";
+    const std::size_t begin = text.find_first_not_of(space);
+    if (begin == std::string::npos) {
+        return {};
+    }
+    return text.substr(begin, text.find_last_not_of(space) - begin + 1);
+}
+
+std::vector<MailboxRow> rowsOf(const std::vector<InboxRow>& rows, const codec::TimeZone& zone) {
+    std::vector<MailboxRow> out;
+    out.reserve(rows.size());
+    for (const auto& row : rows) {
+        out.push_back(
+            {row.id, optionalOf(row.status), trimmed(row.xml),
+             row.received.isNull() ? std::nullopt : mailboxTimeToInstant(row.received.value(), zone)});
+    }
+    return out;
+}
+
+MailboxId generatedId(Transaction& tx, const MailboxSql& ctx) {
+    Poco::Int64 id = 0;
+    tx.session() << ctx["mailbox.generated-id"], into(id), now;
+    return id;
+}
+
+class SqlMailboxInbox final : public MailboxInbox {
+public:
+    explicit SqlMailboxInbox(MailboxContext context) : ctx_(std::move(context)) {}
+
+    std::vector<MailboxRow> readAbove(MailboxId watermark, int limit) override {
+        if (limit <= 0) {
+            return {};
+        }
+        return ctx_.pool->transact("mailbox: read " + ctx_.inboxTable + " above " + std::to_string(watermark),
+                                   [ctx = ctx_.statements, watermark, limit](Transaction& tx) {
+                                       std::vector<InboxRow> rows;
+                                       tx.session() << ctx["mailbox.read-above"], bindInt64(watermark),
+                                           bindInt(limit), into(rows), now;
+                                       return rowsOf(rows, *ctx.zone);
+                                   });
+    }
+
+    std::vector<MailboxRow> readRange(MailboxId first, MailboxId last) override {
+        return ctx_.pool->transact(
+            "mailbox: read " + ctx_.inboxTable + " " + std::to_string(first) + ".." + std::to_string(last),
+            [ctx = ctx_.statements, first, last](Transaction& tx) {
+                std::vector<InboxRow> rows;
+                tx.session() << ctx["mailbox.read-range"], bindInt64(first), bindInt64(last), into(rows), now;
+                return rowsOf(rows, *ctx.zone);
+            });
+    }
+
+    std::optional<MailboxId> maxId() override {
+        return ctx_.pool->transact("mailbox: read the largest id of " + ctx_.inboxTable,
+                                   [ctx = ctx_.statements](Transaction& tx) {
+                                       Poco::Nullable<Poco::Int64> id;
+                                       tx.session() << ctx["mailbox.max-id"], into(id), now;
+                                       return optionalOf(id);
+                                   });
+    }
+
+    void backfill(MailboxId id, Timestamp processedAt, const std::string& status) override {
+        const std::string processed = instantToMailboxTime(processedAt, *ctx_.statements.zone);
+        ctx_.pool->transact("mailbox: back-fill " + ctx_.inboxTable + " " + std::to_string(id),
+                            [ctx = ctx_.statements, id, processed, status](Transaction& tx) {
+                                Statement update(tx.session());
+                                update << ctx["mailbox.backfill"], ctx.text.shortText(processed),
+                                    ctx.text.shortText(status), bindInt64(id);
+                                update.execute();
+                            });
+    }
+
+    MailboxId insert(const std::string& xml, Timestamp receivedAt, const std::string& status) override {
+        const std::string received = instantToMailboxTime(receivedAt, *ctx_.statements.zone);
+        return ctx_.pool->transact("mailbox: insert into " + ctx_.inboxTable,
+                                   [ctx = ctx_.statements, xml, received, status](Transaction& tx) {
+                                       Statement insert(tx.session());
+                                       insert << ctx["mailbox.insert-inbound"], ctx.text.longText(xml),
+                                           ctx.text.shortText(received), ctx.text.shortText(status);
+                                       insert.execute();
+                                       return generatedId(tx, ctx);
+                                   });
+    }
+
+private:
+    MailboxContext ctx_;
+};
+
+class SqlMailboxOutbox final : public MailboxOutbox {
+public:
+    explicit SqlMailboxOutbox(MailboxContext context) : ctx_(std::move(context)) {}
+
+    MailboxId insert(const OutboundMessage& message) override {
+        const std::string inserted = instantToMailboxTime(message.insertedAt, *ctx_.statements.zone);
+        return ctx_.pool->transact("mailbox: insert into " + ctx_.outboxTable,
+                                   [ctx = ctx_.statements, message, inserted](Transaction& tx) {
+                                       Statement insert(tx.session());
+                                       insert << ctx["mailbox.insert-outbound"],
+                                           ctx.text.longText(message.xml), ctx.text.shortText(inserted),
+                                           ctx.text.shortText(message.routingId);
+                                       insert.execute();
+                                       return generatedId(tx, ctx);
+                                   });
+    }
+
+private:
+    MailboxContext ctx_;
+};
+
+class SqlMailbox final : public Mailbox {
+public:
+    SqlMailbox(MailboxContext context, config::DatabaseBackend backend)
+        : ctx_(std::move(context)), backend_(backend), inbox_(ctx_), outbox_(ctx_) {}
+
+    MailboxInbox& inbox() override { return inbox_; }
+    MailboxOutbox& outbox() override { return outbox_; }
+
+    void createTablesIfAbsent() override {
+        if (backend_ != config::DatabaseBackend::Sqlite) {
+            throw std::logic_error("mailbox.create-tables is only for an embedded SQLite mailbox; the " +
+                                   std::string(config::name(backend_)) +
+                                   " mailbox belongs to the upstream side");
+        }
+        ctx_.pool->transact(
+            "mailbox: create the embedded mailbox tables",
+            [statements = sqliteMailboxTables(ctx_.inboxTable, ctx_.outboxTable)](Transaction& tx) {
+                for (const auto& statement : statements) {
+                    tx.session() << statement, now;
+                }
+            });
+    }
+
+private:
+    MailboxContext ctx_;
+    config::DatabaseBackend backend_;
+    SqlMailboxInbox inbox_;
+    SqlMailboxOutbox outbox_;
+};
+
+} // namespace
+
+std::unique_ptr<Mailbox> Mailbox::open(const DatabaseSettings& settings,
+                                       const config::MailboxConfig& mailbox) {
+    if (settings.dialect == config::SqlDialect::Oracle) {
+        throw std::invalid_argument("mailbox: the Oracle dialect is not supported for the shared mailbox "
+                                    "(it is a MySQL database, mailbox.md); use mysql, postgresql or sqlite");
+    }
+    const auto native = config::nativeDialect(settings.backend);
+    if (native && *native != settings.dialect) {
+        throw std::invalid_argument("mailbox: backend " + std::string(config::name(settings.backend)) +
+                                    " speaks dialect " + std::string(config::name(*native)));
+    }
+    const auto dialect = makeDialect(settings.dialect, placeholderStyleOf(settings.backend));
+    MailboxSql statements{mailboxStatements(*dialect, mailbox.inboxTable, mailbox.outboxTable),
+                          std::make_shared<const codec::TimeZone>(codec::TimeZone::load(mailbox.timeZone)),
+                          TextBinder(settings.backend, settings.dialect)};
+    MailboxContext context{std::make_shared<SessionPool>(settings), std::move(statements), mailbox.inboxTable,
+                           mailbox.outboxTable};
+    return std::make_unique<SqlMailbox>(std::move(context), settings.backend);
+}
+
+} // namespace msgx::storage

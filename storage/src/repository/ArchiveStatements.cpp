@@ -1,0 +1,49 @@
+#include "repository/TableColumns.h"
+#include "sql/Dialect.h"
+#include "sql/StoreStatements.h"
+
+namespace msgx::storage {
+
+void addArchiveStatements(StatementCatalog& c, const Dialect& d) {
+    const std::string messageColumns = kProcStateColumns;
+    const std::string eventColumns = kEventColumns;
+    c.add(d, "archive.messages-due",
+          d.firstRows(
+              {"CMINMSGS_ID", "PROC_STATE",
+               "STATE IN ('SUCCEEDED', 'SKIPPED', 'DEAD') AND UPDATED_AT < ? AND BACKFILL_STATE <> 'DUE'",
+               "CMINMSGS_ID", "CMINMSGS_ID", RowLock::Wait}));
+    c.add(d, "archive.copy-message",
+          "INSERT INTO PROC_STATE_HST (" + messageColumns + ", ARCHIVED_AT) SELECT " + messageColumns + ", " +
+              d.bigintParameter() + " FROM PROC_STATE WHERE CMINMSGS_ID = ?");
+    c.add(d, "archive.delete-message", "DELETE FROM PROC_STATE WHERE CMINMSGS_ID = ?");
+    c.add(d, "archive.events-due",
+          d.firstRows({"EVENT_ID", "MSG_EVENT", "STATE IN ('SENT', 'DEAD') AND CREATED_AT < ?", "EVENT_ID",
+                       "EVENT_ID", RowLock::Wait}));
+    c.add(d, "archive.copy-event",
+          "INSERT INTO MSG_EVENT_HST (" + eventColumns + ", ARCHIVED_AT) SELECT " + eventColumns + ", " +
+              d.bigintParameter() + " FROM MSG_EVENT WHERE EVENT_ID = ?");
+    c.add(d, "archive.delete-event", "DELETE FROM MSG_EVENT WHERE EVENT_ID = ?");
+}
+
+void addLeaseStatements(StatementCatalog& c, const Dialect& d) {
+    c.add(d, "lease.create-if-absent", d.insertIfAbsent("WRITER_LEASE", {"LEASE_NAME"}, {"EXPIRES_AT"}));
+    c.add(d, "lease.lock",
+          "SELECT OWNER_ID, EXPIRES_AT FROM WRITER_LEASE WHERE LEASE_NAME = ?" + d.forUpdate());
+    c.add(d, "lease.take",
+          "UPDATE WRITER_LEASE SET OWNER_ID = ?, ACQUIRED_AT = ?, RENEWED_AT = ?, EXPIRES_AT = ? WHERE "
+          "LEASE_NAME = ?");
+    c.add(d, "lease.extend", "UPDATE WRITER_LEASE SET RENEWED_AT = ?, EXPIRES_AT = ? WHERE LEASE_NAME = ?");
+    c.add(d, "lease.free", "UPDATE WRITER_LEASE SET OWNER_ID = NULL, EXPIRES_AT = 0 WHERE LEASE_NAME = ?");
+    c.add(d, "lease.holder", "SELECT OWNER_ID, EXPIRES_AT FROM WRITER_LEASE WHERE LEASE_NAME = ?");
+}
+
+void addAuditStatements(StatementCatalog& c, const Dialect& d) {
+    c.add(d, "audit.insert",
+          d.insertGeneratingId("OPS_AUDIT", "AUDIT_ID", "OPS_AUDIT_SEQ",
+                               {"OCCURRED_AT", "ACTOR", "ACTION", "DETAIL"}));
+    c.add(d, "audit.recent",
+          d.firstRows({"AUDIT_ID, OCCURRED_AT, ACTOR, ACTION, DETAIL", "OPS_AUDIT", "", "AUDIT_ID DESC",
+                       "AUDIT_ID", RowLock::None}));
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,22 @@
+#include "sql/Dialect.h"
+#include "sql/StoreStatements.h"
+
+namespace msgx::storage {
+
+void addBackfillStatements(StatementCatalog& c, const Dialect& d) {
+    c.add(d, "backfill.claim",
+          d.firstRows({"CMINMSGS_ID, BACKFILL_STATUS_VALUE, PROCESSED_AT, BACKFILL_ATTEMPTS", "PROC_STATE",
+                       "BACKFILL_STATE = 'DUE' AND BACKFILL_NEXT_AT <= ?", "BACKFILL_NEXT_AT, CMINMSGS_ID",
+                       "CMINMSGS_ID", RowLock::SkipLocked}));
+    c.add(d, "backfill.set-next", "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE CMINMSGS_ID = ?");
+    c.add(d, "backfill.done",
+          "UPDATE PROC_STATE SET BACKFILL_STATE = 'DONE', BACKFILL_NEXT_AT = NULL, BACKFILL_ERROR = NULL"
+          " WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
+    c.add(d, "backfill.failure",
+          "UPDATE PROC_STATE SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?, "
+          "BACKFILL_ERROR = ?"
+          " WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
+    c.add(d, "backfill.due-count", "SELECT COUNT(*) FROM PROC_STATE WHERE BACKFILL_STATE = 'DUE'");
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,31 @@
+#include "repository/TableColumns.h"
+#include "sql/Dialect.h"
+#include "sql/StoreStatements.h"
+
+namespace msgx::storage {
+
+void addFlightStatements(StatementCatalog& c, const Dialect& d) {
+    const std::string columns = kFlightColumns;
+    c.add(d, "flight.by-flid", "SELECT " + columns + " FROM FLIGHT WHERE FLID = ?");
+    c.add(d, "flight.shared-of",
+          "SELECT " + columns + " FROM FLIGHT WHERE MAID = ? AND DELETED = 0 ORDER BY FLID");
+    c.add(d, "flight.linking-to",
+          "SELECT " + columns + " FROM FLIGHT WHERE LINK_FLID = ? AND DELETED = 0 ORDER BY FLID");
+    c.add(d, "flight.details",
+          "SELECT LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID = ? ORDER BY LIST_NAME, SEQ");
+    c.add(d, "flight.lock-version", "SELECT STATE_VERSION FROM FLIGHT WHERE FLID = ?" + d.forUpdate());
+    c.add(d, "flight.insert",
+          "INSERT INTO FLIGHT (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    c.add(d, "flight.update",
+          "UPDATE FLIGHT SET FFID = ?, ALCD = ?, FLNO = ?, MVIN = ?, SODT = ?, MAID = ?, LINK_FLID = ?, "
+          "DELETED = 0,"
+          " STATE_VERSION = ?, ATTRIBUTES = ?, UPDATED_AT = ? WHERE FLID = ?");
+    c.add(d, "flight.mark-deleted",
+          "UPDATE FLIGHT SET DELETED = 1, STATE_VERSION = ?, UPDATED_AT = ? WHERE FLID = ?");
+    c.add(d, "flight.delete-list", "DELETE FROM FLIGHT_DETAIL WHERE FLID = ? AND LIST_NAME = ?");
+    c.add(d, "flight.delete-all-lists", "DELETE FROM FLIGHT_DETAIL WHERE FLID = ?");
+    c.add(d, "flight.insert-item",
+          "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)");
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,24 @@
+#include "repository/TableColumns.h"
+#include "sql/Dialect.h"
+#include "sql/StoreStatements.h"
+
+namespace msgx::storage {
+
+void addReferenceStatements(StatementCatalog& c, const Dialect& d) {
+    const std::string columns = kReferenceColumns;
+    c.add(d, "reference.find", "SELECT " + columns + " FROM REF_MASTER WHERE RTYPE = ? AND RKEY = ?");
+    c.add(d, "reference.list-class", "SELECT " + columns + " FROM REF_MASTER WHERE RTYPE = ? ORDER BY RKEY");
+    c.add(d, "reference.upsert",
+          d.upsert("REF_MASTER", {"RTYPE", "RKEY"}, {"ITEM", "SOURCE", "REFRESHED_AT", "BATCH_ID"}));
+    c.add(d, "reference.delete", "DELETE FROM REF_MASTER WHERE RTYPE = ? AND RKEY = ?");
+    c.add(d, "reference.keep-only-batch",
+          "DELETE FROM REF_MASTER WHERE RTYPE = ? AND (BATCH_ID IS NULL OR BATCH_ID <> ?)");
+}
+
+void addCursorStatements(StatementCatalog& c, const Dialect& d) {
+    c.add(d, "cursor.load", "SELECT WATERMARK, RESCAN_FROM FROM INBOX_CURSOR WHERE CURSOR_NAME = ?");
+    c.add(d, "cursor.save",
+          d.upsert("INBOX_CURSOR", {"CURSOR_NAME"}, {"WATERMARK", "RESCAN_FROM", "UPDATED_AT"}));
+}
+
+} // namespace msgx::storage

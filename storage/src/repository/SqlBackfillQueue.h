@@ -1,0 +1,21 @@
+#pragma once
+
+#include "msgx/storage/BackfillQueue.h"
+#include "repository/StoreContext.h"
+
+namespace msgx::storage {
+
+class SqlBackfillQueue final : public BackfillQueue {
+public:
+    explicit SqlBackfillQueue(StoreContext context) : ctx_(std::move(context)) {}
+
+    std::vector<BackfillTask> claimDue(int maxCount, Clock::duration claimFor) override;
+    void markDone(MailboxId id) override;
+    void recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) override;
+    std::int64_t dueCount() override;
+
+private:
+    StoreContext ctx_;
+};
+
+} // namespace msgx::storage

@@ -1,0 +1,176 @@
+#include "repository/SqlEventOutbox.h"
+
+#include "repository/StoredNames.h"
+#include "sql/RowMapping.h"
+
+#include <Poco/Data/Statement.h>
+
+namespace msgx::storage {
+namespace {
+
+// One MSG_EVENT row as read with kEventColumns.
+struct EventRow {
+    Poco::Int64 id = 0;
+    std::string target;
+    Poco::Nullable<Poco::Int64> flid;
+    std::string payload;
+    std::string state;
+    int attempts = 0;
+    Poco::Int64 nextAttemptAt = 0;
+    Poco::Nullable<std::string> lastError;
+    Poco::Nullable<Poco::Int64> sourceId;
+    Poco::Int64 createdAt = 0;
+    Poco::Nullable<Poco::Int64> sentAt;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(id), c(target), c(flid), c(payload), c(state), c(attempts), c(nextAttemptAt), c(lastError),
+            c(sourceId);
+        c(createdAt), c(sentAt);
+    }
+
+    [[nodiscard]] OutboxEvent event() const {
+        OutboxEvent e;
+        e.id = id;
+        e.target = target;
+        e.flid = optionalOf(flid);
+        e.payloadJson = payload;
+        e.state = eventStateFromColumn(state);
+        e.attempts = attempts;
+        e.nextAttemptAt = timestampOf(nextAttemptAt);
+        e.lastError = optionalOf(lastError);
+        e.sourceId = optionalOf(sourceId);
+        e.createdAt = timestampOf(createdAt);
+        e.sentAt = timestampOf(sentAt);
+        return e;
+    }
+};
+
+} // namespace
+} // namespace msgx::storage
+
+MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
+
+namespace msgx::storage {
+
+using namespace Poco::Data::Keywords;
+using Poco::Data::Statement;
+
+namespace {
+
+std::string idsText(const std::vector<EventId>& ids) {
+    if (ids.size() == 1) {
+        return "event " + std::to_string(ids.front());
+    }
+    return std::to_string(ids.size()) + " events";
+}
+
+} // namespace
+
+std::optional<OutboxEvent> SqlEventOutbox::head(const std::string& target) {
+    return ctx_.pool->transact(
+        "store: read the head event of " + target, [ctx = ctx_.statements, target](Transaction& tx) {
+            std::vector<EventRow> rows;
+            tx.session() << ctx["event.head"], ctx.text.shortText(target), bindInt(1), into(rows), now;
+            return rows.empty() ? std::nullopt : std::optional(rows.front().event());
+        });
+}
+
+std::vector<OutboxEvent> SqlEventOutbox::claimBatch(const std::string& target, int maxCount,
+                                                    Clock::duration claimFor) {
+    if (maxCount <= 0) {
+        return {};
+    }
+    const Timestamp stamp = ctx_.now();
+    const Timestamp claimedUntil = stamp + claimFor;
+    return ctx_.pool->transact("store: claim events of " + target, [ctx = ctx_.statements, target, maxCount,
+                                                                    stamp, claimedUntil](Transaction& tx) {
+        std::vector<EventRow> rows;
+        tx.session() << ctx["event.claim"], ctx.text.shortText(target), bindInt(maxCount), into(rows), now;
+        std::vector<OutboxEvent> claimed;
+        for (const auto& row : rows) {
+            if (timestampOf(row.nextAttemptAt) > stamp) {
+                break; // not due (backoff, or claimed by someone else): nothing passes it
+            }
+            Statement update(tx.session());
+            update << ctx["event.set-next-attempt"], bindMicros(claimedUntil), bindInt64(row.id);
+            update.execute();
+            claimed.push_back(row.event());
+            claimed.back().nextAttemptAt = claimedUntil;
+        }
+        return claimed;
+    });
+}
+
+void SqlEventOutbox::markSent(const std::vector<EventId>& ids) {
+    if (ids.empty()) {
+        return;
+    }
+    const Timestamp stamp = ctx_.now();
+    ctx_.pool->transact("store: mark " + idsText(ids) + " sent",
+                        [ctx = ctx_.statements, ids, stamp](Transaction& tx) {
+                            for (const EventId id : ids) {
+                                Statement update(tx.session());
+                                update << ctx["event.mark-sent"], bindMicros(stamp), bindInt64(id);
+                                update.execute();
+                            }
+                        });
+}
+
+void SqlEventOutbox::recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) {
+    ctx_.pool->transact("store: record a failed delivery of event " + std::to_string(id),
+                        [ctx = ctx_.statements, id, nextAttemptAt, error](Transaction& tx) {
+                            Statement update(tx.session());
+                            update << ctx["event.record-failure"], bindMicros(nextAttemptAt),
+                                ctx.text.longText(error), bindInt64(id);
+                            update.execute();
+                        });
+}
+
+void SqlEventOutbox::postpone(const std::vector<EventId>& ids, Timestamp nextAttemptAt) {
+    if (ids.empty()) {
+        return;
+    }
+    ctx_.pool->transact(
+        "store: postpone " + idsText(ids), [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
+            for (const EventId id : ids) {
+                Statement update(tx.session());
+                update << ctx["event.set-next-attempt"], bindMicros(nextAttemptAt), bindInt64(id);
+                update.execute();
+            }
+        });
+}
+
+void SqlEventOutbox::markDead(const std::vector<EventId>& ids, const std::string& error) {
+    if (ids.empty()) {
+        return;
+    }
+    ctx_.pool->transact("store: mark " + idsText(ids) + " dead",
+                        [ctx = ctx_.statements, ids, error](Transaction& tx) {
+                            for (const EventId id : ids) {
+                                Statement update(tx.session());
+                                update << ctx["event.mark-dead"], ctx.text.longText(error), bindInt64(id);
+                                update.execute();
+                            }
+                        });
+}
+
+std::int64_t SqlEventOutbox::pendingCount(const std::string& target) {
+    return ctx_.pool->transact(
+        "store: count pending events of " + target, [ctx = ctx_.statements, target](Transaction& tx) {
+            Poco::Int64 count = 0;
+            tx.session() << ctx["event.pending-count"], ctx.text.shortText(target), into(count), now;
+            return static_cast<std::int64_t>(count);
+        });
+}
+
+std::optional<OutboxEvent> SqlEventOutbox::find(EventId id) {
+    return ctx_.pool->transact("store: read event " + std::to_string(id),
+                               [ctx = ctx_.statements, id](Transaction& tx) {
+                                   std::vector<EventRow> rows;
+                                   tx.session() << ctx["event.find"], bindInt64(id), into(rows), now;
+                                   return rows.empty() ? std::nullopt : std::optional(rows.front().event());
+                               });
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "msgx/storage/EventOutbox.h"
+#include "repository/StoreContext.h"
+
+namespace msgx::storage {
+
+class SqlEventOutbox final : public EventOutbox {
+public:
+    explicit SqlEventOutbox(StoreContext context) : ctx_(std::move(context)) {}
+
+    std::optional<OutboxEvent> head(const std::string& target) override;
+    std::vector<OutboxEvent> claimBatch(const std::string& target, int maxCount,
+                                        Clock::duration claimFor) override;
+    void markSent(const std::vector<EventId>& ids) override;
+    void recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) override;
+    void postpone(const std::vector<EventId>& ids, Timestamp nextAttemptAt) override;
+    void markDead(const std::vector<EventId>& ids, const std::string& error) override;
+    std::int64_t pendingCount(const std::string& target) override;
+    std::optional<OutboxEvent> find(EventId id) override;
+
+private:
+    StoreContext ctx_;
+};
+
+} // namespace msgx::storage

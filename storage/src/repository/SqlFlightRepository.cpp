@@ -1,0 +1,114 @@
+#include "repository/SqlFlightRepository.h"
+
+#include "sql/RowMapping.h"
+
+namespace msgx::storage {
+namespace {
+
+// One FLIGHT row as read with kFlightColumns.
+struct FlightRow {
+    Poco::Int64 flid = 0;
+    Poco::Nullable<std::string> ffid;
+    Poco::Nullable<std::string> alcd;
+    Poco::Nullable<std::string> flno;
+    Poco::Nullable<std::string> mvin;
+    Poco::Nullable<Poco::Int64> sodt;
+    Poco::Nullable<Poco::Int64> maid;
+    Poco::Nullable<Poco::Int64> linkFlid;
+    int deleted = 0;
+    Poco::Int64 stateVersion = 0;
+    std::string attributes;
+    Poco::Int64 createdAt = 0;
+    Poco::Int64 updatedAt = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(flid), c(ffid), c(alcd), c(flno), c(mvin), c(sodt), c(maid), c(linkFlid), c(deleted),
+            c(stateVersion);
+        c(attributes), c(createdAt), c(updatedAt);
+    }
+
+    [[nodiscard]] FlightRecord record() const {
+        FlightRecord r;
+        r.flid = flid;
+        r.keys.ffid = optionalOf(ffid);
+        r.keys.alcd = optionalOf(alcd);
+        r.keys.flno = optionalOf(flno);
+        r.keys.mvin = optionalOf(mvin);
+        r.keys.sodt = timestampOf(sodt);
+        r.keys.maid = optionalOf(maid);
+        r.keys.linkFlid = optionalOf(linkFlid);
+        r.deleted = deleted != 0;
+        r.stateVersion = stateVersion;
+        r.attributesJson = attributes;
+        r.createdAt = timestampOf(createdAt);
+        r.updatedAt = timestampOf(updatedAt);
+        return r;
+    }
+};
+
+struct DetailRow {
+    std::string list;
+    int seq = 0;
+    std::string item;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(list), c(seq), c(item);
+    }
+};
+
+} // namespace
+} // namespace msgx::storage
+
+MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::DetailRow)
+
+namespace msgx::storage {
+
+using namespace Poco::Data::Keywords;
+
+std::vector<FlightRecord> SqlFlightRepository::select(const char* statement, FlightId key,
+                                                      const std::string& operation) {
+    return ctx_.pool->transact(operation, [ctx = ctx_.statements, statement, key](Transaction& tx) {
+        std::vector<FlightRow> rows;
+        tx.session() << ctx[statement], bindInt64(key), into(rows), now;
+        std::vector<FlightRecord> records;
+        records.reserve(rows.size());
+        for (const auto& row : rows) {
+            records.push_back(row.record());
+        }
+        return records;
+    });
+}
+
+std::optional<FlightRecord> SqlFlightRepository::byFlid(FlightId flid) {
+    auto records = select("flight.by-flid", flid, "store: read flight " + std::to_string(flid));
+    return records.empty() ? std::nullopt : std::optional(std::move(records.front()));
+}
+
+std::vector<FlightRecord> SqlFlightRepository::sharedFlightsOf(FlightId master) {
+    return select("flight.shared-of", master, "store: read the shared flights of " + std::to_string(master));
+}
+
+std::vector<FlightRecord> SqlFlightRepository::linkingTo(FlightId flid) {
+    return select("flight.linking-to", flid, "store: read the flights linking to " + std::to_string(flid));
+}
+
+std::vector<DetailList> SqlFlightRepository::detailLists(FlightId flid) {
+    return ctx_.pool->transact("store: read the detail lists of " + std::to_string(flid),
+                               [ctx = ctx_.statements, flid](Transaction& tx) {
+                                   std::vector<DetailRow> rows;
+                                   tx.session() << ctx["flight.details"], bindInt64(flid), into(rows), now;
+                                   std::vector<DetailList> lists;
+                                   for (auto& row : rows) {
+                                       if (lists.empty() || lists.back().name != row.list) {
+                                           lists.push_back({row.list, {}});
+                                       }
+                                       lists.back().itemsJson.push_back(std::move(row.item));
+                                   }
+                                   return lists;
+                               });
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "msgx/storage/ProcessingQueue.h"
+#include "repository/StoreContext.h"
+
+namespace msgx::storage {
+
+class SqlProcessingQueue final : public ProcessingQueue {
+public:
+    explicit SqlProcessingQueue(StoreContext context) : ctx_(std::move(context)) {}
+
+    std::vector<MailboxId> enqueue(const std::vector<NewMessage>& messages,
+                                   const std::optional<InboxCursor>& cursor) override;
+    std::optional<ProcessingRecord> head() override;
+    std::optional<ProcessingRecord> find(MailboxId id) override;
+    std::int64_t unfinishedCount() override;
+    Timestamp markProcessingStarted(MailboxId id) override;
+    IdentityBinding bindIdentity(MailboxId id, const std::string& key) override;
+    WriteResult recordFailure(MailboxId id, const QueueGuard& expected,
+                              const ProcessingFailure& failure) override;
+    WriteResult commit(const ProcessingCommit& commit) override;
+
+private:
+    StoreContext ctx_;
+};
+
+} // namespace msgx::storage

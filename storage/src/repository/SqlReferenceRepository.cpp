@@ -1,0 +1,115 @@
+#include "repository/SqlReferenceRepository.h"
+
+#include "repository/ReferenceWrites.h"
+#include "sql/RowMapping.h"
+
+#include <Poco/Data/Statement.h>
+
+namespace msgx::storage {
+namespace {
+
+struct ReferenceRow {
+    std::string rtype;
+    std::string rkey;
+    std::string item;
+    std::string source;
+    Poco::Int64 refreshedAt = 0;
+    Poco::Nullable<std::string> batchId;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(rtype), c(rkey), c(item), c(source), c(refreshedAt), c(batchId);
+    }
+
+    [[nodiscard]] ReferenceRecord record() const {
+        return {rtype, rkey, item, source, timestampOf(refreshedAt), optionalOf(batchId)};
+    }
+};
+
+struct CursorRow {
+    Poco::Int64 watermark = 0;
+    Poco::Int64 rescanFrom = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(watermark), c(rescanFrom);
+    }
+};
+
+} // namespace
+} // namespace msgx::storage
+
+MSGX_ROW_TYPE_HANDLER(msgx::storage::ReferenceRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::CursorRow)
+
+namespace msgx::storage {
+
+using namespace Poco::Data::Keywords;
+using Poco::Data::Statement;
+
+std::optional<ReferenceRecord> SqlReferenceRepository::find(const std::string& rtype,
+                                                            const std::string& rkey) {
+    return ctx_.pool->transact("store: read reference " + rtype + "/" + rkey,
+                               [ctx = ctx_.statements, rtype, rkey](Transaction& tx) {
+                                   std::vector<ReferenceRow> rows;
+                                   tx.session() << ctx["reference.find"], ctx.text.shortText(rtype),
+                                       ctx.text.shortText(rkey), into(rows), now;
+                                   return rows.empty() ? std::nullopt : std::optional(rows.front().record());
+                               });
+}
+
+std::vector<ReferenceRecord> SqlReferenceRepository::listClass(const std::string& rtype) {
+    return ctx_.pool->transact(
+        "store: read reference class " + rtype, [ctx = ctx_.statements, rtype](Transaction& tx) {
+            std::vector<ReferenceRow> rows;
+            tx.session() << ctx["reference.list-class"], ctx.text.shortText(rtype), into(rows), now;
+            std::vector<ReferenceRecord> records;
+            records.reserve(rows.size());
+            for (const auto& row : rows) {
+                records.push_back(row.record());
+            }
+            return records;
+        });
+}
+
+void SqlReferenceRepository::apply(const std::vector<ReferenceChange>& changes) {
+    if (changes.empty()) {
+        return;
+    }
+    for (const auto& change : changes) {
+        validateReferenceChange(change);
+    }
+    const Timestamp stamp = ctx_.now();
+    ctx_.pool->transact("store: write " + std::to_string(changes.size()) + " reference changes",
+                        [ctx = ctx_.statements, changes, stamp](Transaction& tx) {
+                            for (const auto& change : changes) {
+                                applyReferenceChange(tx, ctx, change, stamp);
+                            }
+                        });
+}
+
+std::optional<InboxCursor> SqlInboxCursors::load(const std::string& name) {
+    return ctx_.pool->transact(
+        "store: read inbox cursor " + name, [ctx = ctx_.statements, name](Transaction& tx) {
+            std::vector<CursorRow> rows;
+            tx.session() << ctx["cursor.load"], ctx.text.shortText(name), into(rows), now;
+            return rows.empty()
+                       ? std::nullopt
+                       : std::optional(InboxCursor{name, rows.front().watermark, rows.front().rescanFrom});
+        });
+}
+
+void SqlInboxCursors::save(const InboxCursor& cursor) {
+    const Timestamp stamp = ctx_.now();
+    ctx_.pool->transact(
+        "store: write inbox cursor " + cursor.name, [ctx = ctx_.statements, cursor, stamp](Transaction& tx) {
+            Statement save(tx.session());
+            save << ctx["cursor.save"], ctx.text.shortText(cursor.name);
+            for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
+                save, bindInt64(cursor.watermark), bindInt64(cursor.rescanFrom), bindMicros(stamp);
+            }
+            save.execute();
+        });
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "msgx/storage/InboxCursors.h"
+#include "msgx/storage/ReferenceRepository.h"
+#include "repository/StoreContext.h"
+
+namespace msgx::storage {
+
+class SqlReferenceRepository final : public ReferenceRepository {
+public:
+    explicit SqlReferenceRepository(StoreContext context) : ctx_(std::move(context)) {}
+
+    std::optional<ReferenceRecord> find(const std::string& rtype, const std::string& rkey) override;
+    std::vector<ReferenceRecord> listClass(const std::string& rtype) override;
+    void apply(const std::vector<ReferenceChange>& changes) override;
+
+private:
+    StoreContext ctx_;
+};
+
+class SqlInboxCursors final : public InboxCursors {
+public:
+    explicit SqlInboxCursors(StoreContext context) : ctx_(std::move(context)) {}
+
+    std::optional<InboxCursor> load(const std::string& name) override;
+    void save(const InboxCursor& cursor) override;
+
+private:
+    StoreContext ctx_;
+};
+
+} // namespace msgx::storage

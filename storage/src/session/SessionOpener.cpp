@@ -1,0 +1,92 @@
+#include "session/SessionOpener.h"
+
+#include "msgx/storage/InfraError.h"
+#include "msgx/storage/PocoConnectors.h"
+#include "session/ConnectionString.h"
+#include "session/DriverErrors.h"
+
+#include <Poco/Any.h>
+
+namespace msgx::storage {
+
+namespace {
+
+using namespace Poco::Data::Keywords;
+
+constexpr std::size_t kMaxFieldSize = std::size_t{16} << 20; // = MEDIUMTEXT, the largest mailbox text
+
+std::size_t seconds(std::chrono::milliseconds d) {
+    return static_cast<std::size_t>(std::max<long long>(1, (d.count() + 999) / 1000));
+}
+
+void setUp(Poco::Data::Session& session, const DatabaseSettings& settings) {
+    using config::DatabaseBackend;
+    switch (settings.backend) {
+    case DatabaseBackend::PostgreSql:
+        break;
+    case DatabaseBackend::MySql:
+        session << "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE,NO_ENGINE_SUBSTITUTION'", now;
+        session.setFeature("autoCommit", true);
+        session.setConnectionTimeout(seconds(settings.operationTimeout));
+        break;
+    case DatabaseBackend::Odbc:
+        session.setProperty("maxFieldSize", Poco::Any(kMaxFieldSize));
+        session.setFeature("autoCommit", false);
+        session.setProperty("queryTimeout", Poco::Any(static_cast<int>(seconds(settings.operationTimeout))));
+        break;
+    case DatabaseBackend::Sqlite: {
+        std::string journalMode;
+        session << "PRAGMA journal_mode=WAL", into(journalMode), now;
+        session << "PRAGMA synchronous=NORMAL", now;
+        int busyTimeout = 0;
+        session << "PRAGMA busy_timeout=" + std::to_string(settings.operationTimeout.count()),
+            into(busyTimeout), now;
+        break;
+    }
+    }
+    for (const auto& statement : settings.sessionSetup) {
+        session << statement, now;
+    }
+    if (settings.backend == DatabaseBackend::Odbc && !settings.sessionSetup.empty()) {
+        session.commit(); // autocommit is off: the set-up statements opened a transaction
+    }
+}
+
+} // namespace
+
+const char* connectorName(config::DatabaseBackend backend) {
+    switch (backend) {
+    case config::DatabaseBackend::PostgreSql:
+        return "PostgreSQL";
+    case config::DatabaseBackend::MySql:
+        return "MySQL";
+    case config::DatabaseBackend::Odbc:
+        return "ODBC";
+    case config::DatabaseBackend::Sqlite:
+        return "SQLite";
+    }
+    return "unknown";
+}
+
+SessionOpener::SessionOpener(DatabaseSettings settings)
+    : settings_(std::move(settings)), connect_(effectiveConnectionString(settings_)) {
+    registerPocoConnectors();
+}
+
+Poco::Data::Session SessionOpener::open() const {
+    const std::string operation = settings_.role + ": open a " + connectorName(settings_.backend) +
+                                  " session (" + redactedConnectionString(connect_) + ")";
+    try {
+        Poco::Data::Session session(connectorName(settings_.backend), connect_,
+                                    seconds(settings_.connectTimeout));
+        setUp(session, settings_);
+        return session;
+    } catch (const Poco::Exception& e) {
+        const InfraError mapped = infraErrorFrom(operation, e);
+        // Whatever the driver said, a session that cannot be opened and set up means the database is
+        // not usable now.
+        throw InfraError(InfraError::Reason::Unavailable, operation, mapped.cause(), mapped.sqlState());
+    }
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,57 @@
+#include "sql/Dialect.h"
+
+#include "sql/Placeholders.h"
+
+#include <stdexcept>
+
+namespace msgx::storage {
+
+std::unique_ptr<Dialect> makePostgresDialect(PlaceholderStyle placeholders);
+std::unique_ptr<Dialect> makeMySqlDialect(PlaceholderStyle placeholders);
+std::unique_ptr<Dialect> makeSqliteDialect(PlaceholderStyle placeholders);
+std::unique_ptr<Dialect> makeOracleDialect(PlaceholderStyle placeholders);
+
+std::string Dialect::render(std::string_view sql) const {
+    return placeholders_ == PlaceholderStyle::DollarNumber ? numberPlaceholders(sql) : std::string(sql);
+}
+
+std::unique_ptr<Dialect> makeDialect(config::SqlDialect dialect, PlaceholderStyle placeholders) {
+    switch (dialect) {
+    case config::SqlDialect::PostgreSql:
+        return makePostgresDialect(placeholders);
+    case config::SqlDialect::MySql:
+        return makeMySqlDialect(placeholders);
+    case config::SqlDialect::Sqlite:
+        return makeSqliteDialect(placeholders);
+    case config::SqlDialect::Oracle:
+        return makeOracleDialect(placeholders);
+    }
+    throw std::invalid_argument("unknown SQL dialect");
+}
+
+PlaceholderStyle placeholderStyleOf(config::DatabaseBackend backend) {
+    return backend == config::DatabaseBackend::PostgreSql ? PlaceholderStyle::DollarNumber
+                                                          : PlaceholderStyle::QuestionMark;
+}
+
+std::string joinColumns(const ColumnNames& columns, std::string_view prefix) {
+    std::string out;
+    for (const auto& column : columns) {
+        if (!out.empty()) {
+            out += ", ";
+        }
+        out += prefix;
+        out += column;
+    }
+    return out;
+}
+
+std::string placeholdersFor(const ColumnNames& columns) {
+    std::string out;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        out += i == 0 ? "?" : ", ?";
+    }
+    return out;
+}
+
+} // namespace msgx::storage

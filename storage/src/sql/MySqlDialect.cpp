@@ -1,0 +1,84 @@
+#include "sql/Dialect.h"
+
+namespace msgx::storage {
+
+namespace {
+
+// MySQL 8 and MariaDB 10.6+ (tested with MariaDB 10.11): ON DUPLICATE KEY UPDATE, LIMIT,
+// FOR UPDATE SKIP LOCKED, AUTO_INCREMENT/LAST_INSERT_ID().
+class MySqlDialect final : public Dialect {
+public:
+    using Dialect::Dialect;
+
+    [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::MySql; }
+
+    [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
+        std::string sql = "SELECT " + q.columns + " FROM " + q.table;
+        if (!q.where.empty()) {
+            sql += " WHERE " + q.where;
+        }
+        sql += " ORDER BY " + q.orderBy + " LIMIT ?";
+        if (q.lock == RowLock::Wait) {
+            sql += " FOR UPDATE";
+        } else if (q.lock == RowLock::SkipLocked) {
+            sql += " FOR UPDATE SKIP LOCKED";
+        }
+        return sql;
+    }
+
+    // VALUES(c) names the value the insert would have written (still accepted by MariaDB and by
+    // MySQL 8, which prefers a row alias but keeps VALUES() working).
+    [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
+                                     const ColumnNames& values) const override {
+        ColumnNames all = keys;
+        all.insert(all.end(), values.begin(), values.end());
+        std::string sql = "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
+                          placeholdersFor(all) + ") ON DUPLICATE KEY UPDATE ";
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            sql += (i == 0 ? "" : ", ") + values[i] + " = VALUES(" + values[i] + ")";
+        }
+        return sql;
+    }
+
+    // Not INSERT IGNORE: IGNORE also turns a too-long value or a NULL in a NOT NULL column into a
+    // warning and writes a truncated row. Assigning the key to itself changes nothing.
+    [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
+                                             const ColumnNames& values) const override {
+        ColumnNames all = keys;
+        all.insert(all.end(), values.begin(), values.end());
+        return "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
+               placeholdersFor(all) + ") ON DUPLICATE KEY UPDATE " + keys.front() + " = " + keys.front();
+    }
+
+    [[nodiscard]] std::string insertGeneratingId(std::string_view table, std::string_view, std::string_view,
+                                                 const ColumnNames& columns) const override {
+        return "INSERT INTO " + std::string(table) + " (" + joinColumns(columns) + ") VALUES (" +
+               placeholdersFor(columns) + ")";
+    }
+
+    [[nodiscard]] std::string generatedIdQuery(std::string_view) const override {
+        return "SELECT LAST_INSERT_ID()";
+    }
+
+    [[nodiscard]] std::string bigintParameter() const override { return "CAST(? AS SIGNED)"; }
+
+    [[nodiscard]] std::string tableExistsQuery() const override {
+        return "SELECT COUNT(*) FROM information_schema.tables"
+               " WHERE table_schema = DATABASE() AND table_name = ?";
+    }
+
+    [[nodiscard]] bool transactionalDdl() const override { return false; }
+
+    [[nodiscard]] std::string datetimeAsText(std::string_view column) const override {
+        return "DATE_FORMAT(" + std::string(column) + ", '%Y-%m-%d %H:%i:%s')";
+    }
+    [[nodiscard]] std::string datetimeFromText() const override { return "CAST(? AS DATETIME)"; }
+};
+
+} // namespace
+
+std::unique_ptr<Dialect> makeMySqlDialect(PlaceholderStyle placeholders) {
+    return std::make_unique<MySqlDialect>(placeholders);
+}
+
+} // namespace msgx::storage

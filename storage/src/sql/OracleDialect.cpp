@@ -1,0 +1,104 @@
+#include "sql/Dialect.h"
+
+namespace msgx::storage {
+
+namespace {
+
+// Oracle 11g through ODBC. 11g has no LIMIT/OFFSET/FETCH FIRST (12c), no identity columns (12c), no
+// BOOLEAN column type, no ON CONFLICT: first-n queries filter on ROWNUM over an ordered inline view,
+// keys come from sequences, upserts are MERGE, insert-if-absent is an INSERT with the
+// IGNORE_ROW_ON_DUPKEY_INDEX hint. '' is NULL in Oracle, so no statement uses an empty string as a
+// value. Never run against a real Oracle here (docs/storage.md).
+class OracleDialect final : public Dialect {
+public:
+    using Dialect::Dialect;
+
+    [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::Oracle; }
+
+    // ROWNUM is assigned before ORDER BY is applied, hence the inline view. Oracle refuses FOR UPDATE
+    // on such a view (ORA-02014), so a locking query selects the first keys in the view and locks the
+    // rows of the table that have them.
+    [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
+        const std::string where = q.where.empty() ? "" : " WHERE " + q.where;
+        if (q.lock == RowLock::None) {
+            return "SELECT " + q.columns + " FROM (SELECT " + q.columns + " FROM " + q.table + where +
+                   " ORDER BY " + q.orderBy + ") WHERE ROWNUM <= ?";
+        }
+        return "SELECT " + q.columns + " FROM " + q.table + " WHERE " + q.key + " IN (SELECT " + q.key +
+               " FROM (SELECT " + q.key + " FROM " + q.table + where + " ORDER BY " + q.orderBy +
+               ") WHERE ROWNUM <= ?) ORDER BY " + q.orderBy +
+               (q.lock == RowLock::SkipLocked ? " FOR UPDATE SKIP LOCKED" : " FOR UPDATE");
+    }
+
+    // MERGE on the keys selected from DUAL; the values are bound where Oracle writes them (UPDATE SET
+    // and INSERT VALUES), so a CLOB value is an ordinary LOB bind.
+    [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
+                                     const ColumnNames& values) const override {
+        std::string source;
+        std::string on;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            source += (i == 0 ? "? AS " : ", ? AS ") + keys[i];
+            on += (i == 0 ? "T." : " AND T.") + keys[i] + " = S." + keys[i];
+        }
+        std::string sql = "MERGE INTO " + std::string(table) + " T USING (SELECT " + source +
+                          " FROM DUAL) S ON (" + on + ") WHEN MATCHED THEN UPDATE SET ";
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            sql += (i == 0 ? "T." : ", T.") + values[i] + " = ?";
+        }
+        ColumnNames all = keys;
+        all.insert(all.end(), values.begin(), values.end());
+        sql += " WHEN NOT MATCHED THEN INSERT (" + joinColumns(all) + ") VALUES (" + joinColumns(keys, "S.");
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            sql += ", ?";
+        }
+        return sql + ")";
+    }
+
+    [[nodiscard]] bool upsertRepeatsValues() const override { return true; }
+
+    // An INSERT that skips a row whose key exists (hint IGNORE_ROW_ON_DUPKEY_INDEX, 11gR2): a plain
+    // VALUES insert, so CLOB values bind as usual, and no error for the duplicate.
+    [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
+                                             const ColumnNames& values) const override {
+        ColumnNames all = keys;
+        all.insert(all.end(), values.begin(), values.end());
+        return "INSERT /*+ IGNORE_ROW_ON_DUPKEY_INDEX(" + std::string(table) + " (" + joinColumns(keys) +
+               ")) */ INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
+               placeholdersFor(all) + ")";
+    }
+
+    [[nodiscard]] std::string insertGeneratingId(std::string_view table, std::string_view idColumn,
+                                                 std::string_view sequence,
+                                                 const ColumnNames& columns) const override {
+        return "INSERT INTO " + std::string(table) + " (" + std::string(idColumn) + ", " +
+               joinColumns(columns) + ") VALUES (" + std::string(sequence) + ".NEXTVAL, " +
+               placeholdersFor(columns) + ")";
+    }
+
+    [[nodiscard]] std::string generatedIdQuery(std::string_view sequence) const override {
+        return "SELECT " + std::string(sequence) + ".CURRVAL FROM DUAL";
+    }
+
+    [[nodiscard]] std::string bigintParameter() const override { return "CAST(? AS NUMBER(19))"; }
+
+    [[nodiscard]] std::string tableExistsQuery() const override {
+        return "SELECT COUNT(*) FROM USER_TABLES WHERE TABLE_NAME = UPPER(?)";
+    }
+
+    [[nodiscard]] bool transactionalDdl() const override { return false; }
+
+    [[nodiscard]] std::string datetimeAsText(std::string_view column) const override {
+        return "TO_CHAR(" + std::string(column) + ", 'YYYY-MM-DD HH24:MI:SS')";
+    }
+    [[nodiscard]] std::string datetimeFromText() const override {
+        return "TO_DATE(?, 'YYYY-MM-DD HH24:MI:SS')";
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Dialect> makeOracleDialect(PlaceholderStyle placeholders) {
+    return std::make_unique<OracleDialect>(placeholders);
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "sql/StatementCatalog.h"
+
+#include <memory>
+
+namespace msgx::storage {
+
+class Dialect;
+
+// Every statement the own store's repositories and its migrator send, for one dialect.
+std::shared_ptr<const StatementCatalog> storeStatements(const Dialect& dialect);
+
+// The statements of one area (defined beside the repository that uses them).
+void addSchemaStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addProcessingStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addFlightStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addEventStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addBackfillStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addReferenceStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addCursorStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addArchiveStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addLeaseStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addAuditStatements(StatementCatalog& catalog, const Dialect& dialect);
+
+} // namespace msgx::storage

@@ -1,0 +1,117 @@
+// CMINMSGS reads above a watermark and over a range, max(ID), idempotent back-fill in the
+// mailbox's time zone, the compat insert and the COUTMSGS insert.
+#include "MailboxSuite.h"
+
+#include <gmock/gmock.h>
+
+namespace msgx::test {
+namespace {
+
+using namespace std::chrono;
+using storage::MailboxRow;
+using storage::Timestamp;
+
+// 2024-03-18 15:15:00 in Asia/Shanghai.
+Timestamp quarterPastSevenUtc() {
+    return time_point_cast<Timestamp::duration>(sys_days{2024y / 3 / 18} + 7h + 15min);
+}
+
+std::vector<storage::MailboxId> idsOf(const std::vector<MailboxRow>& rows) {
+    std::vector<storage::MailboxId> ids;
+    for (const auto& row : rows) {
+        ids.push_back(row.id);
+    }
+    return ids;
+}
+
+TEST_P(MailboxSuite, ReadsRowsAboveTheWatermarkInIdOrderWithStatusAndReceiveTime) {
+    auto& inbox = mailbox_->inbox();
+    EXPECT_FALSE(inbox.maxId());
+    // As the upstream writes them (mailbox.md §1.5), one not VALID and one without receive time.
+    const std::string table = config_.inboxTable;
+    execute("INSERT INTO " + table +
+            " (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES"
+            " ('  <MSG>1</MSG>\n', '2024-03-18 15:15:00', 'VALID')");
+    execute("INSERT INTO " + table +
+            " (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES"
+            " ('<MSG>2</MSG>', '2024-03-18 15:15:01', 'INVALID')");
+    execute("INSERT INTO " + table + " (CMINMSGS_CLOB_MSG, CMINMSGS_STATUS) VALUES ('<MSG>3</MSG>', NULL)");
+
+    const auto all = inbox.readAbove(0, 10);
+    ASSERT_EQ(all.size(), 3u);
+    EXPECT_EQ(all[0].xml, "<MSG>1</MSG>");
+    EXPECT_EQ(all[0].status, "VALID");
+    EXPECT_EQ(all[0].receivedAt, quarterPastSevenUtc());
+    EXPECT_EQ(all[1].status, "INVALID");
+    EXPECT_EQ(all[1].receivedAt, quarterPastSevenUtc() + 1s);
+    EXPECT_FALSE(all[2].status);
+    EXPECT_FALSE(all[2].receivedAt);
+
+    EXPECT_EQ(idsOf(inbox.readAbove(all[0].id, 1)), std::vector<storage::MailboxId>{all[1].id});
+    EXPECT_TRUE(inbox.readAbove(all[2].id, 10).empty());
+    EXPECT_EQ(idsOf(inbox.readRange(all[1].id, all[2].id)),
+              (std::vector<storage::MailboxId>{all[1].id, all[2].id}));
+    EXPECT_EQ(inbox.maxId(), all[2].id);
+}
+
+TEST_P(MailboxSuite, BackfillWritesLocalTimeAndStatusAndRepeatingItChangesNothing) {
+    auto& inbox = mailbox_->inbox();
+    const auto id = inbox.insert("<MSG/>", quarterPastSevenUtc(), "VALID");
+    const std::string where = " FROM " + config_.inboxTable + " WHERE CMINMSGS_ID = " + std::to_string(id);
+    const auto asText = [&](const std::string& column) {
+        return queryText(GetParam() == MailboxBackend::Sqlite
+                             ? "SELECT " + column + where
+                             : "SELECT DATE_FORMAT(" + column + ", '%Y-%m-%d %H:%i:%s')" + where);
+    };
+    EXPECT_EQ(asText("CMINMSGS_DATE_RECEIVED"), "2024-03-18 15:15:00");
+
+    inbox.backfill(id, quarterPastSevenUtc() + 30min + 250ms, "PROCESSED");
+    inbox.backfill(id, quarterPastSevenUtc() + 30min + 250ms, "PROCESSED");
+    EXPECT_EQ(asText("CMINMSGS_DATE_PROCESSED"), "2024-03-18 15:45:00");
+    EXPECT_EQ(queryText("SELECT CMINMSGS_STATUS" + where), "PROCESSED");
+    EXPECT_EQ(inbox.readRange(id, id).at(0).status, "PROCESSED");
+}
+
+TEST_P(MailboxSuite, CompatInsertsReturnTheirNewIds) {
+    auto& inbox = mailbox_->inbox();
+    const auto first = inbox.insert("<MSG>a</MSG>", quarterPastSevenUtc(), "VALID");
+    const auto second = inbox.insert("<MSG>航班 \xF0\x9F\x9B\xAB</MSG>", quarterPastSevenUtc(), "VALID");
+    EXPECT_GT(second, first);
+    const auto rows = inbox.readAbove(first - 1, 10);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[1].id, second);
+    EXPECT_EQ(rows[1].xml, "<MSG>航班 \xF0\x9F\x9B\xAB</MSG>");
+    EXPECT_EQ(inbox.maxId(), second);
+}
+
+TEST_P(MailboxSuite, OutboundRowsAreWrittenLikeTheLegacyConsumerDid) {
+    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><MSG><META><TYPE>RQFD</TYPE></META>";
+    xml += std::string(3000, 'x') + "</MSG>"; // longer than 255 bytes: the ODBC CLOB path
+    const auto first = mailbox_->outbox().insert({xml, "VIEWRQFD", quarterPastSevenUtc()});
+    const auto second = mailbox_->outbox().insert({"<MSG/>", "VIEWRQRD", quarterPastSevenUtc()});
+    EXPECT_GT(second, first);
+    const std::string where =
+        " FROM " + config_.outboxTable + " WHERE COUTMSGS_ID = " + std::to_string(first);
+    EXPECT_EQ(queryText("SELECT COUTMSGS_CLOB_MSG" + where), xml);
+    EXPECT_EQ(queryText("SELECT ROUTINGID" + where), "VIEWRQFD");
+    EXPECT_EQ(queryText("SELECT CAST(COUTMSGS_TRUEFALS_GROUP + COUTMSGS_FINAL_GROUP_IND + COUTMSGS_ACK_REQD +"
+                        " COUTMSGS_ACK_RESEND_TIMES + COUTMSGS_ENCRYPT + COUTMSGS_ERROR AS CHAR)" +
+                        where),
+              "0");
+    EXPECT_EQ(
+        queryText(
+            "SELECT CAST(COUNT(*) AS CHAR)" + where +
+            " AND COUTMSGS_DATE_SENT IS NULL AND COUTMSGS_NO_MESSAGES IS NULL AND COUTMSGS_GROUP_ID IS NULL"),
+        "1");
+}
+
+TEST_P(MailboxSuite, OnlyTheEmbeddedSqliteMailboxMayCreateTables) {
+    if (GetParam() == MailboxBackend::Sqlite) {
+        EXPECT_NO_THROW(mailbox_->createTablesIfAbsent());
+    } else {
+        EXPECT_THROW(mailbox_->createTablesIfAbsent(), std::logic_error);
+    }
+}
+
+} // namespace
+} // namespace msgx::test

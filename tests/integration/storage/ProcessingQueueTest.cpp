@@ -1,0 +1,129 @@
+// PROC_STATE: idempotent enqueue, the head of the queue, guarded failures.
+#include "StoreSuite.h"
+#include "msgx/storage/InfraError.h"
+
+#include <gmock/gmock.h>
+
+namespace msgx::test {
+namespace {
+
+using namespace std::chrono_literals;
+using storage::MailboxId;
+using storage::NewMessage;
+using storage::ProcessingState;
+using testing::ElementsAre;
+
+NewMessage message(MailboxId id, std::string xml = "<MSG/>") {
+    NewMessage m;
+    m.mailboxId = id;
+    m.rawXml = std::move(xml);
+    m.mailboxStatus = "VALID";
+    return m;
+}
+
+TEST_P(StoreSuite, EnqueueInsertsOnlyNewIdsAndNeverResetsAnExistingRow) {
+    auto& queue = store().processing();
+    EXPECT_THAT(queue.enqueue({message(1), message(2), message(3)}, std::nullopt), ElementsAre(1, 2, 3));
+    ASSERT_TRUE(queue.commit(succeeded(2)).applied);
+
+    // The same rows again (a poller that re-reads after a crash), plus one new row and a duplicate
+    // inside the batch: only the new id is inserted, and the terminal row keeps its state.
+    EXPECT_THAT(queue.enqueue({message(2, "<changed/>"), message(3), message(4), message(4)}, std::nullopt),
+                ElementsAre(4));
+    const auto two = queue.find(2);
+    ASSERT_TRUE(two);
+    EXPECT_EQ(two->state, ProcessingState::Succeeded);
+    EXPECT_EQ(two->rawXml, "<MSG/>");
+    EXPECT_EQ(rowCount("PROC_STATE"), 4);
+}
+
+TEST_P(StoreSuite, EnqueueMovesTheCursorInTheSameTransaction) {
+    auto& queue = store().processing();
+    EXPECT_FALSE(store().cursors().load("inbox"));
+    queue.enqueue({message(10), message(11)}, storage::InboxCursor{"inbox", 11, 5});
+    EXPECT_EQ(store().cursors().load("inbox"), (storage::InboxCursor{"inbox", 11, 5}));
+
+    // A failing batch (value too long for MAILBOX_STATUS, VARCHAR(20)) moves neither rows nor cursor.
+    NewMessage bad = message(13);
+    bad.mailboxStatus = std::string(21, 'X');
+    EXPECT_THROW(queue.enqueue({message(12), bad}, storage::InboxCursor{"inbox", 13, 5}),
+                 storage::InfraError);
+    EXPECT_EQ(store().cursors().load("inbox"), (storage::InboxCursor{"inbox", 11, 5}));
+    EXPECT_FALSE(queue.find(12));
+}
+
+TEST_P(StoreSuite, EnqueueRecordsARowWithAnotherMailboxStatusAsSkippedWithoutBackfill) {
+    NewMessage invalid = message(20);
+    invalid.mailboxStatus = "INVALID";
+    invalid.skipNote = "mailbox-status:INVALID";
+    store().processing().enqueue({invalid}, std::nullopt);
+    const auto row = store().processing().find(20);
+    ASSERT_TRUE(row);
+    EXPECT_EQ(row->state, ProcessingState::Skipped);
+    EXPECT_EQ(row->note, "mailbox-status:INVALID");
+    EXPECT_EQ(row->mailboxStatus, "INVALID");
+    EXPECT_EQ(row->backfillState, storage::BackfillState::None);
+    EXPECT_FALSE(store().processing().head());
+}
+
+TEST_P(StoreSuite, HeadIsTheSmallestUnfinishedIdEvenWhileItWaitsForItsBackoff) {
+    auto& queue = store().processing();
+    EXPECT_FALSE(queue.head());
+    queue.enqueue({message(7), message(5), message(9)}, std::nullopt);
+    ASSERT_TRUE(queue.commit(succeeded(5)).applied);
+    ASSERT_EQ(queue.head()->mailboxId, 7);
+
+    const storage::ProcessingFailure failure{ErrorClass::Infra, "store down", clock_.now() + 4s};
+    ASSERT_TRUE(queue.recordFailure(7, {ProcessingState::Pending, 0}, failure).applied);
+    const auto head = queue.head();
+    ASSERT_TRUE(head);
+    EXPECT_EQ(head->mailboxId, 7);
+    EXPECT_EQ(head->state, ProcessingState::Failed);
+    EXPECT_EQ(head->attempts, 1);
+    EXPECT_EQ(head->nextAttemptAt, clock_.now() + 4s);
+    EXPECT_EQ(head->errorClass, ErrorClass::Infra);
+    EXPECT_EQ(head->lastError, "store down");
+    EXPECT_EQ(queue.unfinishedCount(), 2);
+}
+
+TEST_P(StoreSuite, RecordFailureIsGuardedByStateAndAttempts) {
+    auto& queue = store().processing();
+    enqueue(30);
+    const storage::ProcessingFailure failure{ErrorClass::CodecError, "bad SODT", clock_.now() + 1s};
+    EXPECT_TRUE(queue.recordFailure(30, {ProcessingState::Pending, 0}, failure).applied);
+    // The same write again (e.g. its commit outcome was unknown) finds the row moved on.
+    const auto repeated = queue.recordFailure(30, {ProcessingState::Pending, 0}, failure);
+    EXPECT_FALSE(repeated.applied);
+    EXPECT_THAT(repeated.conflict, testing::HasSubstr("FAILED/1"));
+    EXPECT_TRUE(queue.recordFailure(30, {ProcessingState::Failed, 1}, failure).applied);
+    EXPECT_EQ(queue.find(30)->attempts, 2);
+    EXPECT_FALSE(queue.recordFailure(31, {ProcessingState::Pending, 0}, failure).applied);
+}
+
+TEST_P(StoreSuite, ProcessingStartIsAnchoredOnce) {
+    enqueue(40);
+    const auto first = store().processing().markProcessingStarted(40);
+    EXPECT_EQ(first, clock_.now());
+    clock_.advance(90s);
+    EXPECT_EQ(store().processing().markProcessingStarted(40), first);
+    EXPECT_EQ(store().processing().find(40)->processingStartedAt, first);
+}
+
+TEST_P(StoreSuite, LongMessageTextWithFourByteCharactersRoundTripsUnchanged) {
+    // 2 MiB of XML mixing ASCII, CJK, a CJK Extension B character and an emoji (4-byte UTF-8): the
+    // ODBC paths bind it as CLOB (MariaDB) or a long string (psqlODBC), and read it back whole.
+    std::string xml = "<MSG><DATA>";
+    while (xml.size() < (std::size_t{2} << 20)) {
+        xml += "航班 CA1234 \xF0\xA0\x80\x80 \xF0\x9F\x9B\xAB 成都双流 ";
+    }
+    xml += "</DATA></MSG>";
+    NewMessage big = message(50, xml);
+    store().processing().enqueue({big}, std::nullopt);
+    const auto row = store().processing().find(50);
+    ASSERT_TRUE(row);
+    EXPECT_EQ(row->rawXml.size(), xml.size());
+    EXPECT_TRUE(row->rawXml == xml);
+}
+
+} // namespace
+} // namespace msgx::test

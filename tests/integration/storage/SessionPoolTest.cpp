@@ -1,0 +1,138 @@
+// The session pool: a unit of work that outlives the operation timeout ends in a timeout for the
+// caller and never commits (PostgreSQL, where work runs on a worker thread); a failed unit of work
+// discards its session (SQLite, where work runs on the caller's thread).
+#include "session/SessionPool.h"
+
+#include "TempDir.h"
+#include "TestDatabase.h"
+#include "msgx/storage/InfraError.h"
+
+#include <Poco/Data/Session.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <thread>
+
+namespace msgx::test {
+namespace {
+
+using namespace Poco::Data::Keywords;
+using namespace std::chrono_literals;
+using storage::InfraError;
+using storage::SessionPool;
+using storage::Transaction;
+
+storage::DatabaseSettings sqlite(const TempDir& dir, int poolSize,
+                                 std::chrono::milliseconds operationTimeout) {
+    storage::DatabaseSettings settings;
+    settings.backend = config::DatabaseBackend::Sqlite;
+    settings.dialect = config::SqlDialect::Sqlite;
+    settings.connect = (dir.path() / "pool.db").string();
+    settings.poolSize = poolSize;
+    settings.operationTimeout = operationTimeout;
+    return settings;
+}
+
+Poco::Int64 count(SessionPool& pool, const std::string& table) {
+    return pool.transact("count", [table](Transaction& tx) {
+        Poco::Int64 n = -1;
+        tx.session() << "SELECT COUNT(*) FROM " + table, into(n), now;
+        return n;
+    });
+}
+
+// Waits (bounded, real time) until abandoned sessions have ended.
+bool waitForOpenConnections(SessionPool& pool, int n) {
+    for (int i = 0; i < 100 && pool.openConnections() > n; ++i) {
+        std::this_thread::sleep_for(50ms);
+    }
+    return pool.openConnections() <= n;
+}
+
+storage::DatabaseSettings postgres(const TestDatabase& database, int poolSize,
+                                   std::chrono::milliseconds operationTimeout) {
+    auto settings = database.settings();
+    settings.poolSize = poolSize;
+    settings.operationTimeout = operationTimeout;
+    return settings;
+}
+
+TEST(SessionPool, WorkThatOutlivesTheOperationTimeoutTimesOutForTheCallerAndNeverCommits) {
+    TestDatabase database(StoreBackend::Postgres);
+    SessionPool pool(postgres(database, 2, 400ms));
+    pool.transact("create", [](Transaction& tx) { tx.session() << "CREATE TABLE T (ID INTEGER)", now; });
+
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        // Stands in for a server that stops answering after the first statement.
+        pool.transact("slow write", [](Transaction& tx) {
+            tx.session() << "INSERT INTO T (ID) VALUES (1)", now;
+            tx.session() << "SELECT pg_sleep(1.5)", now;
+        });
+        FAIL() << "the caller must not wait for the slow unit of work";
+    } catch (const InfraError& e) {
+        EXPECT_EQ(e.reason(), InfraError::Reason::Timeout);
+        EXPECT_THAT(e.what(), testing::HasSubstr("slow write"));
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 1200ms);
+
+    // The abandoned session counts against the pool until its work returned; then it is gone, its
+    // transaction rolled back rather than committed.
+    EXPECT_EQ(pool.openConnections(), 1);
+    ASSERT_TRUE(waitForOpenConnections(pool, 0));
+    EXPECT_EQ(count(pool, "T"), 0);
+}
+
+TEST(SessionPool, AllSessionsStuckMeansATimeoutNotAHang) {
+    TestDatabase database(StoreBackend::Postgres);
+    SessionPool pool(postgres(database, 1, 300ms));
+    EXPECT_THROW(pool.transact("stuck", [](Transaction& tx) { tx.session() << "SELECT pg_sleep(1)", now; }),
+                 InfraError);
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        pool.transact("next", [](Transaction&) {});
+        FAIL() << "no session is free";
+    } catch (const InfraError& e) {
+        EXPECT_EQ(e.reason(), InfraError::Reason::Timeout);
+        EXPECT_THAT(e.cause(), testing::HasSubstr("no free session"));
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 900ms);
+    ASSERT_TRUE(waitForOpenConnections(pool, 0));
+    EXPECT_NO_THROW(pool.transact("after", [](Transaction&) {}));
+}
+
+TEST(SessionPool, AFailedUnitOfWorkDiscardsItsSessionAndRollbackOnlyKeepsIt) {
+    TempDir dir;
+    SessionPool pool(sqlite(dir, 1, 5s));
+    // A TEMP table lives as long as its session: whether it is still there tells whether the next
+    // unit of work got the same session.
+    const auto sameSession = [&pool] {
+        return pool.transact("look", [](Transaction& tx) {
+            Poco::Int64 n = 0;
+            tx.session() << "SELECT COUNT(*) FROM sqlite_temp_master WHERE name = 'MARKER'", into(n), now;
+            return n == 1;
+        });
+    };
+    pool.transact("mark",
+                  [](Transaction& tx) { tx.session() << "CREATE TEMP TABLE MARKER (X INTEGER)", now; });
+    EXPECT_TRUE(sameSession());
+
+    pool.transact("give up", [](Transaction& tx) {
+        tx.session() << "INSERT INTO MARKER (X) VALUES (1)", now;
+        tx.rollbackOnly();
+    });
+    EXPECT_TRUE(sameSession());
+
+    EXPECT_THROW(
+        pool.transact("fail", [](Transaction& tx) { tx.session() << "SELECT * FROM NO_SUCH_TABLE", now; }),
+        InfraError);
+    EXPECT_FALSE(sameSession());
+
+    EXPECT_THROW(
+        pool.transact("throw", [](Transaction&) { throw std::runtime_error("not a database error"); }),
+        std::runtime_error);
+}
+
+} // namespace
+} // namespace msgx::test

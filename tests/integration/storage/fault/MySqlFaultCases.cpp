@@ -1,0 +1,10 @@
+// StoreFault against a private MariaDB, natively and through MariaDB Connector/ODBC.
+#include "StoreFaultTest.h"
+
+namespace msgx::test {
+INSTANTIATE_TEST_SUITE_P(MySql, StoreFault,
+                         ::testing::Values(FaultCase{StoreBackend::MySql, Fault::Freeze},
+                                           FaultCase{StoreBackend::MySql, Fault::Kill},
+                                           FaultCase{StoreBackend::OdbcMySql, Fault::Freeze}),
+                         caseName);
+} // namespace msgx::test

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "TestDatabase.h"
+
+#include <gtest/gtest.h>
+
+#include <ostream>
+#include <string>
+
+// Fault tests on a private server instance (PrivateServices): the server is frozen (SIGSTOP) or
+// killed (pg_ctl -m immediate / SIGKILL) while a transaction is open. The caller must get an
+// InfraError within the operation timeout, never hang; once the server is back (thawed, or
+// restarted after the kill) a new session works and none of the transaction's rows exist.
+namespace msgx::test {
+
+enum class Fault { Freeze, Kill };
+
+struct FaultCase {
+    StoreBackend backend; // Postgres, OdbcPostgres, MySql or OdbcMySql
+    Fault fault;
+};
+
+std::ostream& operator<<(std::ostream& out, const FaultCase& c);
+std::string caseName(const ::testing::TestParamInfo<FaultCase>& info);
+
+class StoreFault : public ::testing::TestWithParam<FaultCase> {};
+
+} // namespace msgx::test
