@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <signal.h>
@@ -112,6 +113,12 @@ TEST(MsgxdRun, StartsOnEmbeddedProfileAndStopsCleanlyOnSigterm) {
 
     const auto startLog = msgx::test::readUntil(errStream, "started: profile embedded");
     ASSERT_TRUE(contains(startLog, "msgxd 0.")) << startLog;
+    // The embedded profile creates its SQLite mailbox tables and migrates the own store on start.
+    const auto readyLog = msgx::test::readUntil(errStream, "control socket");
+    EXPECT_TRUE(contains(readyLog, "mailbox tables CMINMSGS and COUTMSGS are present")) << readyLog;
+    EXPECT_TRUE(contains(readyLog, "own store at schema version")) << readyLog;
+    EXPECT_TRUE(std::filesystem::exists(dir.path() / "msgx.db"));
+    EXPECT_TRUE(std::filesystem::exists(dir.path() / "mailbox.db"));
 
     ASSERT_EQ(::kill(handle.id(), SIGHUP), 0);
     msgx::test::readUntil(errStream, "SIGHUP received");

@@ -2,7 +2,9 @@
 //
 // Exit codes: 0 clean stop (SIGINT/SIGTERM) or valid configuration with --check;
 // 1 invalid configuration or a start-up failure; 2 usage error.
+#include "StoreStartup.h"
 #include "SystemdNotify.h"
+#include "msgx/clock/SystemClock.h"
 #include "msgx/config/ConfigLoader.h"
 #include "msgx/daemon/ProcessSignals.h"
 #include "msgx/daemon/StartupSummary.h"
@@ -32,8 +34,10 @@ int runDaemon(const msgx::config::Config& config) {
     msgx::ProcessSignals signals; // before any thread starts: threads inherit the blocked mask
     msgx::log::LoggingSystem logging(msgx::daemon::logSettings(config), "msgxd");
     msgx::log::info("msgxd {} started: {}", MSGX_VERSION, msgx::daemon::startupSummary(config));
-    msgx::log::warn("no pipeline in this build yet: msgxd loads its plugins, answers its control socket "
-                    "and waits for SIGTERM; no mailbox row is read");
+    msgx::SystemClock clock;
+    msgx::daemon::prepareStores(config, clock);
+    msgx::log::warn("no pipeline in this build yet: msgxd prepares its store, loads its plugins, answers "
+                    "its control socket and waits for SIGTERM; no mailbox row is read");
     // The plugins the pump will route to; reloaded on SIGHUP and `msgxctl plugins reload`. Every
     // load and refusal is logged by the host.
     msgx::plugin::PluginHost plugins(config.plugins.dir);
