@@ -54,4 +54,36 @@ std::string placeholdersFor(const ColumnNames& columns) {
     return out;
 }
 
+ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values) {
+    ColumnNames all = keys;
+    all.insert(all.end(), values.begin(), values.end());
+    return all;
+}
+
+std::string insertInto(std::string_view table, const ColumnNames& columns) {
+    return "INSERT INTO " + std::string(table) + " (" + joinColumns(columns) + ") VALUES (" +
+           placeholdersFor(columns) + ")";
+}
+
+std::string limitQuery(const FirstRowsQuery& query, std::string_view lockClause) {
+    std::string sql = "SELECT " + query.columns + " FROM " + query.table;
+    if (!query.where.empty()) {
+        sql += " WHERE " + query.where;
+    }
+    sql += " ORDER BY " + query.orderBy + " LIMIT ?";
+    sql += lockClause;
+    return sql;
+}
+
+std::string_view forUpdateClause(RowLock lock) {
+    switch (lock) {
+    case RowLock::Wait:
+        return " FOR UPDATE";
+    case RowLock::SkipLocked:
+        return " FOR UPDATE SKIP LOCKED";
+    default:
+        return "";
+    }
+}
+
 } // namespace msgx::storage

@@ -116,4 +116,17 @@ PlaceholderStyle placeholderStyleOf(config::DatabaseBackend backend);
 std::string joinColumns(const ColumnNames& columns, std::string_view prefix = "");
 std::string placeholdersFor(const ColumnNames& columns);
 
+// keys followed by values: the column list of an insert that carries both.
+ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values);
+
+// "INSERT INTO table (A, B) VALUES (?, ?)": the start every dialect's inserts share.
+std::string insertInto(std::string_view table, const ColumnNames& columns);
+
+// "SELECT … FROM … [WHERE …] ORDER BY … LIMIT ?" followed by `lockClause`: the first-rows query of
+// the dialects that have LIMIT (all but Oracle 11g).
+std::string limitQuery(const FirstRowsQuery& query, std::string_view lockClause);
+
+// "", " FOR UPDATE" or " FOR UPDATE SKIP LOCKED" for a row lock (PostgreSQL, MySQL/MariaDB).
+std::string_view forUpdateClause(RowLock lock);
+
 } // namespace msgx::storage

@@ -13,27 +13,15 @@ public:
     [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::MySql; }
 
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
-        std::string sql = "SELECT " + q.columns + " FROM " + q.table;
-        if (!q.where.empty()) {
-            sql += " WHERE " + q.where;
-        }
-        sql += " ORDER BY " + q.orderBy + " LIMIT ?";
-        if (q.lock == RowLock::Wait) {
-            sql += " FOR UPDATE";
-        } else if (q.lock == RowLock::SkipLocked) {
-            sql += " FOR UPDATE SKIP LOCKED";
-        }
-        return sql;
+        return limitQuery(q, forUpdateClause(q.lock));
     }
 
     // VALUES(c) names the value the insert would have written (still accepted by MariaDB and by
     // MySQL 8, which prefers a row alias but keeps VALUES() working).
     [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
                                      const ColumnNames& values) const override {
-        ColumnNames all = keys;
-        all.insert(all.end(), values.begin(), values.end());
-        std::string sql = "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
-                          placeholdersFor(all) + ") ON DUPLICATE KEY UPDATE ";
+        const ColumnNames all = keysThenValues(keys, values);
+        std::string sql = insertInto(table, all) + " ON DUPLICATE KEY UPDATE ";
         for (std::size_t i = 0; i < values.size(); ++i) {
             sql += (i == 0 ? "" : ", ") + values[i] + " = VALUES(" + values[i] + ")";
         }
@@ -44,16 +32,13 @@ public:
     // warning and writes a truncated row. Assigning the key to itself changes nothing.
     [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
                                              const ColumnNames& values) const override {
-        ColumnNames all = keys;
-        all.insert(all.end(), values.begin(), values.end());
-        return "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
-               placeholdersFor(all) + ") ON DUPLICATE KEY UPDATE " + keys.front() + " = " + keys.front();
+        const ColumnNames all = keysThenValues(keys, values);
+        return insertInto(table, all) + " ON DUPLICATE KEY UPDATE " + keys.front() + " = " + keys.front();
     }
 
     [[nodiscard]] std::string insertGeneratingId(std::string_view table, std::string_view, std::string_view,
                                                  const ColumnNames& columns) const override {
-        return "INSERT INTO " + std::string(table) + " (" + joinColumns(columns) + ") VALUES (" +
-               placeholdersFor(columns) + ")";
+        return insertInto(table, columns);
     }
 
     [[nodiscard]] std::string generatedIdQuery(std::string_view) const override {

@@ -12,25 +12,13 @@ public:
     [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::PostgreSql; }
 
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
-        std::string sql = "SELECT " + q.columns + " FROM " + q.table;
-        if (!q.where.empty()) {
-            sql += " WHERE " + q.where;
-        }
-        sql += " ORDER BY " + q.orderBy + " LIMIT ?";
-        if (q.lock == RowLock::Wait) {
-            sql += " FOR UPDATE";
-        } else if (q.lock == RowLock::SkipLocked) {
-            sql += " FOR UPDATE SKIP LOCKED";
-        }
-        return sql;
+        return limitQuery(q, forUpdateClause(q.lock));
     }
 
     [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
                                      const ColumnNames& values) const override {
-        ColumnNames all = keys;
-        all.insert(all.end(), values.begin(), values.end());
-        std::string sql = "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
-                          placeholdersFor(all) + ") ON CONFLICT (" + joinColumns(keys) + ") DO UPDATE SET ";
+        const ColumnNames all = keysThenValues(keys, values);
+        std::string sql = insertInto(table, all) + " ON CONFLICT (" + joinColumns(keys) + ") DO UPDATE SET ";
         for (std::size_t i = 0; i < values.size(); ++i) {
             sql += (i == 0 ? "" : ", ") + values[i] + " = EXCLUDED." + values[i];
         }
@@ -39,16 +27,13 @@ public:
 
     [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
                                              const ColumnNames& values) const override {
-        ColumnNames all = keys;
-        all.insert(all.end(), values.begin(), values.end());
-        return "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
-               placeholdersFor(all) + ") ON CONFLICT (" + joinColumns(keys) + ") DO NOTHING";
+        const ColumnNames all = keysThenValues(keys, values);
+        return insertInto(table, all) + " ON CONFLICT (" + joinColumns(keys) + ") DO NOTHING";
     }
 
     [[nodiscard]] std::string insertGeneratingId(std::string_view table, std::string_view, std::string_view,
                                                  const ColumnNames& columns) const override {
-        return "INSERT INTO " + std::string(table) + " (" + joinColumns(columns) + ") VALUES (" +
-               placeholdersFor(columns) + ")";
+        return insertInto(table, columns);
     }
 
     // lastval(): the value most recently taken from any sequence in this session, i.e. by the

@@ -12,22 +12,14 @@ public:
 
     [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::Sqlite; }
 
-    [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
-        std::string sql = "SELECT " + q.columns + " FROM " + q.table;
-        if (!q.where.empty()) {
-            sql += " WHERE " + q.where;
-        }
-        return sql + " ORDER BY " + q.orderBy + " LIMIT ?";
-    }
+    [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override { return limitQuery(q, ""); }
 
     [[nodiscard]] std::string forUpdate() const override { return ""; }
 
     [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
                                      const ColumnNames& values) const override {
-        ColumnNames all = keys;
-        all.insert(all.end(), values.begin(), values.end());
-        std::string sql = "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
-                          placeholdersFor(all) + ") ON CONFLICT (" + joinColumns(keys) + ") DO UPDATE SET ";
+        const ColumnNames all = keysThenValues(keys, values);
+        std::string sql = insertInto(table, all) + " ON CONFLICT (" + joinColumns(keys) + ") DO UPDATE SET ";
         for (std::size_t i = 0; i < values.size(); ++i) {
             sql += (i == 0 ? "" : ", ") + values[i] + " = excluded." + values[i];
         }
@@ -36,16 +28,13 @@ public:
 
     [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
                                              const ColumnNames& values) const override {
-        ColumnNames all = keys;
-        all.insert(all.end(), values.begin(), values.end());
-        return "INSERT INTO " + std::string(table) + " (" + joinColumns(all) + ") VALUES (" +
-               placeholdersFor(all) + ") ON CONFLICT (" + joinColumns(keys) + ") DO NOTHING";
+        const ColumnNames all = keysThenValues(keys, values);
+        return insertInto(table, all) + " ON CONFLICT (" + joinColumns(keys) + ") DO NOTHING";
     }
 
     [[nodiscard]] std::string insertGeneratingId(std::string_view table, std::string_view, std::string_view,
                                                  const ColumnNames& columns) const override {
-        return "INSERT INTO " + std::string(table) + " (" + joinColumns(columns) + ") VALUES (" +
-               placeholdersFor(columns) + ")";
+        return insertInto(table, columns);
     }
 
     [[nodiscard]] std::string generatedIdQuery(std::string_view) const override {
