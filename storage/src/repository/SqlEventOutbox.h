@@ -18,6 +18,11 @@ public:
     void markDead(const std::vector<EventId>& ids, const std::string& error) override;
     std::int64_t pendingCount(const std::string& target) override;
     std::optional<OutboxEvent> find(EventId id) override;
+    std::vector<TargetSummary> summary() override;
+    int requeueDead(const std::string& target) override;
+    std::optional<OutboxEvent> newestDead(const std::string& target) override;
+    std::vector<OutboxEvent> list(const std::string& target, std::optional<EventState> state, EventId afterId,
+                                  int limit) override;
 
 private:
     StoreContext ctx_;

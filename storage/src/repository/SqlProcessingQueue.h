@@ -19,6 +19,10 @@ public:
     WriteResult recordFailure(MailboxId id, const QueueGuard& expected,
                               const ProcessingFailure& failure) override;
     WriteResult commit(const ProcessingCommit& commit) override;
+    WriteResult commitAll(const std::vector<ProcessingCommit>& commits) override;
+    WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) override;
+    std::vector<StateCount> countByState() override;
+    std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) override;
 
 private:
     StoreContext ctx_;

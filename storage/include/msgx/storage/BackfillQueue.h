@@ -29,6 +29,9 @@ public:
     // the returned ones get BACKFILL_NEXT_AT = now + claimFor, so they are not handed out twice.
     virtual std::vector<BackfillTask> claimDue(int maxCount, Clock::duration claimFor) = 0;
     virtual void markDone(MailboxId id) = 0;
+    // markDone guarded by the task's PROCESSED_AT: a no-op returning false when the row got a newer
+    // terminal commit (a replay) after the task was claimed, so the newer intent stays DUE.
+    virtual bool markDoneIf(MailboxId id, Timestamp processedAt) = 0;
     // attempts + 1, next try at nextAttemptAt.
     virtual void recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) = 0;
     virtual std::int64_t dueCount() = 0;

@@ -35,6 +35,21 @@ public:
     virtual void markDead(const std::vector<EventId>& ids, const std::string& error) = 0;
 
     virtual std::int64_t pendingCount(const std::string& target) = 0;
+
+    // Per target that has any event: counts per state, the CREATED_AT of the oldest PENDING event
+    // and the EVENT_ID of the newest DEAD one (status, metrics, the on-dead hold).
+    virtual std::vector<TargetSummary> summary() = 0;
+
+    // `msgxctl events retry`: every DEAD event of `target` -> PENDING with ATTEMPTS 0 and
+    // NEXT_ATTEMPT_AT now, LAST_ERROR kept. Returns how many.
+    virtual int requeueDead(const std::string& target) = 0;
+
+    // The newest DEAD event of `target`, if any.
+    virtual std::optional<OutboxEvent> newestDead(const std::string& target) = 0;
+
+    // Up to `limit` events of `target` with id > afterId in EVENT_ID order, of `state` when given.
+    virtual std::vector<OutboxEvent> list(const std::string& target, std::optional<EventState> state,
+                                          EventId afterId, int limit) = 0;
     virtual std::optional<OutboxEvent> find(EventId id) = 0;
 };
 

@@ -36,4 +36,16 @@ struct OutboxEvent {
     bool operator==(const OutboxEvent&) const = default;
 };
 
+// The outbox of one target at a glance (EventOutbox::summary).
+struct TargetSummary {
+    std::string target;
+    std::int64_t pending = 0;
+    std::int64_t sent = 0;
+    std::int64_t dead = 0;
+    std::optional<Timestamp> oldestPendingCreatedAt;
+    std::optional<EventId> newestDeadId;
+
+    bool operator==(const TargetSummary&) const = default;
+};
+
 } // namespace msgx::storage

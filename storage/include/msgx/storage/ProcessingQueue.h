@@ -51,6 +51,19 @@ struct ProcessingFailure {
     Timestamp nextAttemptAt{};
 };
 
+struct StateCount {
+    ProcessingState state = ProcessingState::Pending;
+    std::optional<ErrorClass> errorClass;
+    std::int64_t count = 0;
+
+    bool operator==(const StateCount&) const = default;
+};
+
+struct MessageFilter {
+    std::optional<ProcessingState> state;
+    std::optional<ErrorClass> errorClass;
+};
+
 struct WriteResult {
     bool applied = false;
     std::string conflict; // why not, when !applied: "PROC_STATE 42 is SUCCEEDED, expected PENDING/0"
@@ -100,6 +113,27 @@ public:
     // conflict rolls everything back and returns !applied; a database failure throws InfraError
     // with nothing written.
     virtual WriteResult commit(const ProcessingCommit& commit) = 0;
+
+    // Several processing commits in one transaction, applied in the order given, each with its own
+    // guard, flight versions and outcome (pipeline.messages-per-transaction). All or nothing: the
+    // first conflict rolls every one of them back and the result names it; a database failure
+    // throws InfraError with nothing written. A later commit may change a flight an earlier one
+    // wrote: its expectedVersion is then the version the earlier write produced.
+    virtual WriteResult commitAll(const std::vector<ProcessingCommit>& commits) = 0;
+
+    // Replay (US-10): FAILED or DEAD -> PENDING, guarded by `expected`: ATTEMPTS 0, NEXT_ATTEMPT_AT,
+    // PROCESSING_STARTED_AT (the deadline anchor) and NOTE cleared; ERROR_CLASS and LAST_ERROR are
+    // kept until the next attempt ends (they say why the replay was needed); IDENTITY_KEY is kept;
+    // the back-fill columns are left as they are (the next terminal commit records a new intent).
+    virtual WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) = 0;
+
+    // Number of PROC_STATE rows per (STATE, ERROR_CLASS), for `msgxctl status`; only non-zero
+    // counts, ordered by state then class.
+    virtual std::vector<StateCount> countByState() = 0;
+
+    // Up to `limit` rows with id > afterId in id order, filtered by state and error class when
+    // given (`msgxctl messages`, replay by error class).
+    virtual std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) = 0;
 };
 
 } // namespace msgx::storage

@@ -1,0 +1,20 @@
+# Delivery (delivery/): included from core/CMakeLists.txt.
+#
+# msgx_delivery - the outbox dispatchers (one per logical target, strictly in EVENT_ID order) and
+#                 the sinks they send through: Kafka (librdkafka, idempotent producer) and
+#                 JSON-lines files (architecture.md §6).
+add_library(msgx_delivery STATIC)
+target_include_directories(msgx_delivery PUBLIC ${CMAKE_CURRENT_LIST_DIR}/include)
+target_link_libraries(msgx_delivery PUBLIC msgx_core msgx_storage
+                                    PRIVATE PkgConfig::RDKAFKA Poco::JSON Poco::Foundation)
+msgx_target_warnings(msgx_delivery)
+
+# Records and sinks.
+target_sources(msgx_delivery PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/DeliveryRecord.cpp
+)
+
+# Dispatchers and the operator's release of a held target.
+target_sources(msgx_delivery PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/Dispatcher.cpp
+)

@@ -1,0 +1,20 @@
+# Pipeline (pipeline/): included from core/CMakeLists.txt.
+#
+# msgx_pipeline - the daemon's main job (architecture.md §1, §4, §9): the inbox poller, the pump
+#                 (the only writer of flight state), the back-fill worker, the archive job and the
+#                 single-writer lease.
+add_library(msgx_pipeline STATIC)
+target_include_directories(msgx_pipeline PUBLIC ${CMAKE_CURRENT_LIST_DIR}/include)
+target_link_libraries(msgx_pipeline PUBLIC msgx_core msgx_storage msgx_plugin msgx_delivery
+                                    PRIVATE Poco::JSON Poco::Foundation)
+msgx_target_warnings(msgx_pipeline)
+
+# Pump: decisions into processing commits.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Pump.cpp
+)
+
+# Intake and housekeeping: poller, back-fill, archive, lease.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/InboxPoller.cpp
+)

@@ -1,0 +1,1 @@
+#include "msgx/delivery/DeliveryRecord.h"

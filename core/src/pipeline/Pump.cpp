@@ -1,0 +1,1 @@
+#include "msgx/pipeline/Pump.h"
