@@ -7,7 +7,16 @@ add_executable(msgxctl
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/GoldenCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/OfflineSettings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/PluginsCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/InjectCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/StatusCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/MessagesCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/ReplayCommand.cpp
 )
+# msgxctl events (delivery work).
+target_sources(msgxctl PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/EventsCommand.cpp
+)
+target_link_libraries(msgxctl PRIVATE msgx_delivery msgx_pipeline)
 target_compile_definitions(msgxctl PRIVATE MSGX_VERSION="${PROJECT_VERSION}")
 target_link_libraries(msgxctl PRIVATE msgx_core msgx_codec msgx_storage CLI11::CLI11)
 target_link_libraries(msgxctl PRIVATE msgx_plugin)

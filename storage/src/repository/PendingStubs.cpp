@@ -2,6 +2,7 @@
 #include "repository/SqlBackfillQueue.h"
 #include "repository/SqlEventOutbox.h"
 #include "repository/SqlProcessingQueue.h"
+#include "repository/SqlReferenceRepository.h"
 
 #include <stdexcept>
 
@@ -35,6 +36,9 @@ std::optional<OutboxEvent> SqlEventOutbox::newestDead(const std::string&) {
 }
 std::vector<OutboxEvent> SqlEventOutbox::list(const std::string&, std::optional<EventState>, EventId, int) {
     notYet("list");
+}
+std::vector<std::string> SqlReferenceRepository::classNames() {
+    notYet("classNames");
 }
 bool SqlBackfillQueue::markDoneIf(MailboxId, Timestamp) {
     notYet("markDoneIf");

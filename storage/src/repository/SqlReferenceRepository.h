@@ -12,6 +12,7 @@ public:
 
     std::optional<ReferenceRecord> find(const std::string& rtype, const std::string& rkey) override;
     std::vector<ReferenceRecord> listClass(const std::string& rtype) override;
+    std::vector<std::string> classNames() override;
     void apply(const std::vector<ReferenceChange>& changes) override;
 
 private:

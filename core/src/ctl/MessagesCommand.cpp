@@ -1,0 +1,16 @@
+// msgxctl messages: placeholder until its implementation lands (delivery/pipeline work).
+#include "CtlCommand.h"
+
+#include <iostream>
+
+namespace msgx::ctl {
+
+CommandRun addMessagesCommand(CLI::App& app) {
+    app.description("not available yet");
+    return [] {
+        std::cerr << "msgxctl messages: not available yet\n";
+        return 1;
+    };
+}
+
+} // namespace msgx::ctl
