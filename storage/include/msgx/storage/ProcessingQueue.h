@@ -42,6 +42,12 @@ struct ProcessingCommit {
     std::vector<NewEvent> events;            // EVENT_IDs grow in this order
     std::vector<ReferenceChange> references; // applied in order
     ProcessingOutcome outcome;
+    // Set by the batching pump so that a message needs no transaction of its own before its commit:
+    // identityKey is bound in the commit's transaction exactly as bindIdentity would (a key held by
+    // another message refuses the commit with identityHeldBy set), and PROCESSING_STARTED_AT is set
+    // to processingStartedAt unless it is already set.
+    std::optional<std::string> identityKey;
+    std::optional<Timestamp> processingStartedAt;
 };
 
 // A failed processing attempt that will be retried (FAILED, attempts + 1).
@@ -67,9 +73,11 @@ struct MessageFilter {
 struct WriteResult {
     bool applied = false;
     std::string conflict; // why not, when !applied: "PROC_STATE 42 is SUCCEEDED, expected PENDING/0"
+    std::optional<MailboxId> conflictAt;     // the message whose guard, flight version or identity failed
+    std::optional<MailboxId> identityHeldBy; // when its identityKey is held by this other message
 
-    static WriteResult ok() { return {true, {}}; }
-    static WriteResult refused(std::string why) { return {false, std::move(why)}; }
+    static WriteResult ok() { return {true, {}, {}, {}}; }
+    static WriteResult refused(std::string why) { return {false, std::move(why), {}, {}}; }
 };
 
 struct IdentityBinding {
