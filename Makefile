@@ -16,7 +16,7 @@ help:
 	@echo "make run    - build and run msgxd in the foreground on the embedded profile (etc/msgx.embedded.yaml)"
 	@echo "make test   - build the dev preset (ASan/UBSan), start the test services, run ctest, stop them"
 	@echo "make fuzz   - libFuzzer run of the XML decoder (FUZZ_SECONDS, default 600); make test replays its corpus"
-	@echo "make bench  - release build; store commit benchmark vs raw INSERT+COMMIT on PostgreSQL and SQLite (docs/performance.md)"
+	@echo "make bench  - release build; store, delivery and whole-pipeline benchmarks beside raw rates measured in the same run (docs/performance.md)"
 	@echo "make format - apply clang-format;  make tidy - run clang-tidy over the dev build"
 	@echo "make package      - release build (no tests) and the DEB + RPM files in $(PACKAGE_DIR)/packages"
 	@echo "make package-test - install the DEBs into a throwaway Debian 12 root and check them (root, docs/packaging.md)"
@@ -33,10 +33,14 @@ build-release: deps
 	cmake --build --preset release --target msgx_runtime
 
 # The recipe's shell execs msgxd, so the daemon (not a shell) receives SIGINT/SIGTERM.
+RUN_ENV = MSGX_VAR_DIR=$(RUN_DIR)/var MSGX_RUN_DIR=$(RUN_DIR)/run MSGX_PLUGINS_DIR=$(CURDIR)/$(RELEASE_DIR)/handlers
+
+# The embedded profile end to end. The first start seeds the sample day (etc/sample-day/) into the
+# empty embedded mailbox; later starts find the mailbox filled and leave it alone.
 run: build-release
 	@mkdir -p $(RUN_DIR)/var $(RUN_DIR)/run
-	exec env MSGX_VAR_DIR=$(RUN_DIR)/var MSGX_RUN_DIR=$(RUN_DIR)/run MSGX_PLUGINS_DIR=$(CURDIR)/$(RELEASE_DIR)/handlers \
-	  $(RELEASE_DIR)/core/msgxd --config etc/msgx.embedded.yaml
+	env $(RUN_ENV) $(RELEASE_DIR)/core/msgxctl --config etc/msgx.embedded.yaml inject --if-empty etc/sample-day/*.xml
+	exec env $(RUN_ENV) $(RELEASE_DIR)/core/msgxd --config etc/msgx.embedded.yaml
 
 test: build
 	tests/services/with-services --kafka-mock $(KAFKA_MOCK) -- ctest --preset dev
@@ -47,8 +51,10 @@ fuzz: deps
 
 bench: deps
 	cmake --preset release
-	cmake --build --preset release --target msgx-store-bench
+	cmake --build --preset release --target msgx-store-bench msgx-delivery-bench msgx-pipeline-bench msgx_runtime
 	bench/run-store-bench.sh build/release
+	bench/run-delivery-bench.sh build/release
+	bench/run-pipeline-bench.sh build/release
 
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i

@@ -12,9 +12,17 @@ msgx_target_warnings(msgx_delivery)
 # Records and sinks.
 target_sources(msgx_delivery PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/delivery/DeliveryRecord.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/FileSink.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/KafkaErrorClass.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/KafkaSink.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/ProducerSettings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/SinkFactory.cpp
 )
 
 # Dispatchers and the operator's release of a held target.
 target_sources(msgx_delivery PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/delivery/Dispatcher.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/DispatcherSettings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/TargetRelease.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/delivery/ClaimRecovery.cpp
 )

@@ -11,10 +11,33 @@ msgx_target_warnings(msgx_pipeline)
 
 # Pump: decisions into processing commits.
 target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/CompactJson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/DecisionCommit.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/EventPayloads.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/FlightStoreMapping.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Pump.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RetryPolicy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreFlightView.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreReferenceView.cpp
 )
 
 # Intake and housekeeping: poller, back-fill, archive, lease.
 target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/InboxPoller.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/MissingIdTracker.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/BackfillWorker.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/ArchiveJob.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/WriterLeaseKeeper.cpp
 )
+
+# Replay and the runtime that runs the pipeline's threads in msgxd.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Replay.cpp
+)
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/PipelineRuntime.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Wakeup.cpp
+)
+
+# The daemon runs the pipeline.
+target_link_libraries(msgxd PRIVATE msgx_pipeline)

@@ -65,8 +65,7 @@ for f in /etc/msgx/msgx.yaml /etc/logrotate.d/msgx; do
   grep -qxF "$f" <<<"$conffiles" || fail "msgx: $f is not a conffile"
 done
 depends=$(dpkg-deb -f "$msgx" Depends)
-# (librdkafka joins once the delivery code links it.)
-for d in adduser libpocofoundation libpocodata libyaml-cpp libsystemd0 libstdc++6; do
+for d in adduser libpocofoundation libpocodata libyaml-cpp libsystemd0 librdkafka1 libstdc++6; do
   grep -q "$d" <<<"$depends" || fail "msgx: Depends lacks $d (shlibdeps): $depends"
 done
 for s in postinst prerm postrm; do

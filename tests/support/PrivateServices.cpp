@@ -107,8 +107,57 @@ const std::string& PrivateServices::get(const std::string& name) const {
 }
 
 void PrivateServices::kill(const std::string& service) {
+    if (service == "mysql") {
+        std::ifstream pidFile(dir_.path() / "mysql" / "run" / "mysqld.pid");
+        std::string pid;
+        pidFile >> pid;
+        std::ifstream cmdline("/proc/" + pid + "/cmdline", std::ios::binary);
+        std::vector<std::string> command;
+        std::string argument;
+        while (std::getline(cmdline, argument, '\0')) {
+            command.push_back(argument);
+        }
+        if (!command.empty()) {
+            mysqlCommand_ = std::move(command);
+        }
+    }
     runServicesCommand({"kill", service});
     reapExitedServers();
+}
+
+void PrivateServices::restart(const std::string& service) {
+    if (service == "pg") {
+        const std::string connect = get("MSGX_TEST_PG");
+        const auto at = connect.find("port=");
+        if (at == std::string::npos) {
+            throw std::runtime_error("MSGX_TEST_PG has no port=: " + connect);
+        }
+        const std::string port = connect.substr(at + 5, connect.find(' ', at) - at - 5);
+        const auto data = dir_.path() / "pg" / "data";
+        const std::vector<std::string> argv{
+            "runuser", "-u", "postgres",    "--", "/usr/lib/postgresql/15/bin/pg_ctl",
+            "start",   "-D", data.string(), "-l", (dir_.path() / "pg" / "run" / "restart.log").string(),
+            "-w",      "-t", "60",          "-o", "-p " + port};
+        const auto result = runSubprocess(argv, std::chrono::seconds(90));
+        if (result.exitCode != 0) {
+            throw std::runtime_error(describeCommand(argv) + " failed: " + result.err);
+        }
+        return;
+    }
+    if (service == "mysql") {
+        if (mysqlCommand_.empty()) {
+            throw std::logic_error("PrivateServices::restart(mysql) needs a kill(mysql) before it");
+        }
+        std::vector<std::string> argv{"setsid", "-f"};
+        argv.insert(argv.end(), mysqlCommand_.begin(), mysqlCommand_.end());
+        const auto result = runSubprocess(argv, std::chrono::seconds(30));
+        if (result.exitCode != 0) {
+            throw std::runtime_error(describeCommand(argv) + " failed: " + result.err);
+        }
+        return;
+    }
+    throw std::invalid_argument("PrivateServices::restart: only pg and mysql can be restarted, not " +
+                                service);
 }
 
 void PrivateServices::freeze(const std::string& service) {

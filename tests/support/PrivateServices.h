@@ -35,6 +35,11 @@ public:
 
     // Hard stop: pg_ctl stop -m immediate (pg), SIGKILL (mysql, kafka). Returns when it is gone.
     void kill(const std::string& service);
+    // Starts a killed pg or mysql again on its data directory and port (PostgreSQL with pg_ctl,
+    // MariaDB with the command line it ran with before kill()); returns once it accepts
+    // connections (pg) or its process started (mysql: poll with a client until it answers).
+    // msgx-services stops it later as usual (it finds the new process by its pid file).
+    void restart(const std::string& service);
     // SIGSTOP / SIGCONT: the server keeps its sockets but stops answering.
     void freeze(const std::string& service);
     void thaw(const std::string& service);
@@ -47,6 +52,7 @@ private:
 
     TempDir dir_;
     std::map<std::string, std::string> settings_;
+    std::vector<std::string> mysqlCommand_; // the MariaDB server's argv, read before kill("mysql")
 };
 
 } // namespace msgx::test

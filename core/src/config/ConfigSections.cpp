@@ -19,8 +19,8 @@ constexpr Range<milliseconds> kMaxCommitDelay{0ms, 1h};
 constexpr Range<milliseconds> kCompensationInterval{1s, 24h};
 constexpr Range<int> kMessagesPerTransaction{1, 1000};
 constexpr Range<int> kMaxAttempts{1, 100};
-constexpr Range<milliseconds> kRetryDelay{100ms, 1h}; // each backoff step
-constexpr Range<milliseconds> kBackoffCap{100ms, 24h};
+constexpr Range<milliseconds> kRetryDelay{10ms, 1h}; // each backoff step (milliseconds for tests)
+constexpr Range<milliseconds> kBackoffCap{10ms, 24h};
 constexpr Range<std::size_t> kBackoffSteps{1, 100};
 constexpr Range<milliseconds> kHeadDeadline{1s, 24h};
 constexpr Range<std::size_t> kIgnoreCount{0, 1000};

@@ -99,6 +99,15 @@ constexpr std::array<OwnKeyProperty, 3> kOwnKeyProperties{{
     {"client.id", "kafka.client-id"},
 }};
 
+// Properties that bound a send: librdkafka reads 0 as "wait forever", which would let a target
+// hang without ever reporting its records unavailable.
+constexpr std::array<std::string_view, 2> kSendTimeoutProperties{"message.timeout.ms", "delivery.timeout.ms"};
+
+bool isPositiveInteger(const std::string& text) {
+    return !text.empty() && text.size() <= 10 && text.find_first_not_of("0123456789") == std::string::npos &&
+           text.find_first_not_of('0') != std::string::npos;
+}
+
 void checkKafkaProperties(ConfigReader& reader, const Config& config) {
     for (const auto& [property, value] : config.kafka.properties) {
         const KeyPath key = KeyPath("kafka.properties") / property;
@@ -106,6 +115,18 @@ void checkKafkaProperties(ConfigReader& reader, const Config& config) {
             if (property == own.name) {
                 reader.fail(key, "must be left out: use " + std::string(own.key));
             }
+        }
+        for (const std::string_view timeout : kSendTimeoutProperties) {
+            if (property == timeout && !isPositiveInteger(value)) {
+                reader.fail(key, "must be a positive number of milliseconds (0 would let a send wait "
+                                 "forever), got " +
+                                     describeText(value));
+            }
+        }
+        if (property == "transactional.id") {
+            // A transactional producer fails every produce outside a transaction, and msgexchange
+            // never begins one: delivery is at-least-once with a stable event id to de-duplicate on.
+            reader.fail(key, "must be left out: msgexchange does not use Kafka transactions");
         }
         for (const ForcedProperty& forced : kForcedProperties) {
             if (property != forced.name) {

@@ -8,8 +8,41 @@
 
 #include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+// `msgxctl --config F <command> ...` is `msgxctl <command> --config F ...`: the configuration option
+// is declared by each command, and scripts may name it before the command.
+std::vector<std::string> withConfigAfterCommand(int argc, char** argv) {
+    std::vector<std::string> args(argv, argv + argc);
+    std::vector<std::string> leading;
+    std::size_t i = 1;
+    while (i < args.size()) {
+        if ((args[i] == "--config" || args[i] == "-c") && i + 1 < args.size()) {
+            leading.insert(leading.end(), {args[i], args[i + 1]});
+            i += 2;
+        } else if (args[i].rfind("--config=", 0) == 0) {
+            leading.push_back(args[i]);
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    if (leading.empty() || i >= args.size()) {
+        return args;
+    }
+    std::vector<std::string> result{args[0], args[i]};
+    result.insert(result.end(), leading.begin(), leading.end());
+    result.insert(result.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+    return result;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
+    const auto arguments = withConfigAfterCommand(argc, argv);
     CLI::App app{"msgxctl - operate msgexchange"};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string("msgxctl ") + MSGX_VERSION);
@@ -20,7 +53,9 @@ int main(int argc, char** argv) {
         sub->callback([&selected, run] { selected = run; });
     }
     try {
-        app.parse(argc, argv);
+        std::vector<std::string> reversed(arguments.rbegin(),
+                                          arguments.rend() - 1); // CLI11 wants them reversed
+        app.parse(reversed);
     } catch (const CLI::ParseError& e) {
         const int rc = app.exit(e);
         return rc == 0 ? 0 : 2;

@@ -10,6 +10,7 @@
 #include "msgx/daemon/StartupSummary.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/LoggingSystem.h"
+#include "msgx/pipeline/PipelineRuntime.h"
 #include "msgx/plugin/ControlServer.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/plugin/PluginJson.h"
@@ -36,12 +37,13 @@ int runDaemon(const msgx::config::Config& config) {
     msgx::log::info("msgxd {} started: {}", MSGX_VERSION, msgx::daemon::startupSummary(config));
     msgx::SystemClock clock;
     msgx::daemon::prepareStores(config, clock);
-    msgx::log::warn("no pipeline in this build yet: msgxd prepares its store, loads its plugins, answers "
-                    "its control socket and waits for SIGTERM; no mailbox row is read");
     // The plugins the pump will route to; reloaded on SIGHUP and `msgxctl plugins reload`. Every
     // load and refusal is logged by the host.
     msgx::plugin::PluginHost plugins(config.plugins.dir);
     plugins.reload();
+    // The pipeline's threads start now; each waits for the writer lease before it touches a database.
+    msgx::pipeline::PipelineRuntime pipeline(config, clock, plugins);
+    pipeline.start();
     msgx::plugin::ControlServer control(
         config.control.socket,
         {
@@ -49,6 +51,7 @@ int runDaemon(const msgx::config::Config& config) {
              [&plugins] { return msgx::plugin::pluginListJson(plugins.directory(), *plugins.snapshot()); }},
             {"plugins reload",
              [&plugins] { return msgx::plugin::reloadReportJson(plugins.directory(), plugins.reload()); }},
+            {"status", [&pipeline] { return pipeline.statusJson(); }},
         });
     control.start();
     msgx::log::info("control socket {} ready", config.control.socket);
@@ -82,6 +85,7 @@ int runDaemon(const msgx::config::Config& config) {
         case msgx::ProcessSignals::Received::Stop:
             systemd.stopping();
             msgx::log::info("{} received: stopping", strsignal(signals.lastSignal()));
+            pipeline.stop(); // each thread ends at a step boundary: no half transaction
             logging.reportDroppedLines();
             msgx::log::info("msgxd stopped");
             return 0;

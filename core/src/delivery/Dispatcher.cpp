@@ -1,1 +1,342 @@
 #include "msgx/delivery/Dispatcher.h"
+
+#include "msgx/delivery/DeliveryRecord.h"
+#include "msgx/log/Log.h"
+#include "msgx/storage/InfraError.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace msgx::delivery {
+
+namespace {
+
+using storage::EventId;
+using storage::OutboxEvent;
+using storage::Timestamp;
+using Status = SendResult::Status;
+
+std::vector<EventId> idsOf(const std::vector<OutboxEvent>& events, std::size_t from = 0) {
+    std::vector<EventId> ids;
+    for (std::size_t i = from; i < events.size(); ++i) {
+        ids.push_back(events[i].id);
+    }
+    return ids;
+}
+
+std::string idsText(const std::vector<EventId>& ids) {
+    if (ids.empty()) {
+        return "none";
+    }
+    if (ids.size() == 1) {
+        return std::to_string(ids.front());
+    }
+    return std::to_string(ids.front()) + ".." + std::to_string(ids.back()) + " (" +
+           std::to_string(ids.size()) + " events)";
+}
+
+// A sink must answer every record; a missing answer is treated as "not confirmed", never as sent.
+std::vector<SendResult> sendAll(DeliverySink& sink, const std::vector<DeliveryRecord>& records) {
+    if (records.empty()) {
+        return {};
+    }
+    auto results = sink.send(records);
+    if (results.size() != records.size()) {
+        log::error(
+            "delivery: {} answered {} results for {} records; the unanswered ones count as unavailable",
+            sink.describe(), results.size(), records.size());
+        results.resize(records.size(), SendResult{Status::Unavailable, "no result from the sink"});
+    }
+    return results;
+}
+
+std::chrono::milliseconds millisBetween(Timestamp from, Timestamp to) {
+    return std::max(std::chrono::milliseconds(0),
+                    std::chrono::duration_cast<std::chrono::milliseconds>(to - from));
+}
+
+} // namespace
+
+Dispatcher::Dispatcher(storage::OwnStore& store, DeliverySink& sink, Clock& clock,
+                       DispatcherSettings settings)
+    : store_(store), sink_(sink), clock_(clock), settings_(std::move(settings)) {
+    counts_.target = settings_.target;
+    counts_.sink = sink_.describe();
+}
+
+Timestamp Dispatcher::runOnce() {
+    const Timestamp now = clock_.now();
+    try {
+        const Timestamp next = round(now);
+        std::lock_guard lock(statusMutex_);
+        storeProblem_.reset();
+        return next;
+    } catch (const storage::InfraError& e) {
+        log::error("delivery {}: the own store failed, trying again in {} ms: {}", settings_.target,
+                   settings_.unavailableRetry.count(), e.what());
+        std::lock_guard lock(statusMutex_);
+        storeProblem_ = std::string("own store: ") + e.what();
+    } catch (const std::exception& e) {
+        log::error("delivery {}: round failed, trying again in {} ms: {}", settings_.target,
+                   settings_.unavailableRetry.count(), e.what());
+        std::lock_guard lock(statusMutex_);
+        storeProblem_ = e.what();
+    }
+    return clock_.now() + settings_.unavailableRetry;
+}
+
+void Dispatcher::run(std::stop_token stop) {
+    log::info("delivery {}: dispatching to {}", settings_.target, sink_.describe());
+    while (!stop.stop_requested()) {
+        const Timestamp next = runOnce();
+        clock_.sleepUntil(next, stop);
+    }
+}
+
+DispatcherStatus Dispatcher::status() const {
+    std::lock_guard lock(statusMutex_);
+    DispatcherStatus status = counts_;
+    status.held = holdProblem_.has_value();
+    for (const auto* problem : {&holdProblem_, &storeProblem_, &sendProblem_}) {
+        if (problem->has_value()) {
+            status.healthy = false;
+            status.problem = **problem;
+            return status;
+        }
+    }
+    status.healthy = sinkHealth_.healthy;
+    status.problem = sinkHealth_.healthy ? "" : sinkHealth_.problem;
+    return status;
+}
+
+Timestamp Dispatcher::round(Timestamp now) {
+    if (settings_.onDead == config::OnDead::Stop) {
+        if (const auto hold = findHold(store_, settings_.target)) {
+            const std::string problem = "held: event " + std::to_string(hold->deadEventId) + " is DEAD (" +
+                                        hold->error + "); release with `msgxctl events retry|skip --target " +
+                                        settings_.target + "`";
+            bool first = false;
+            {
+                std::lock_guard lock(statusMutex_);
+                first = !holdProblem_.has_value();
+                holdProblem_ = problem;
+            }
+            if (first) {
+                log::error("delivery {}: {}", settings_.target, problem);
+            }
+            refreshCounts(now, false);
+            return now + settings_.idlePoll;
+        }
+        std::lock_guard lock(statusMutex_);
+        if (holdProblem_) {
+            log::warn("delivery {}: released by an operator, delivering again", settings_.target);
+            holdProblem_.reset();
+        }
+    }
+    return settings_.aggregated ? schdRound(now) : msgRound(now);
+}
+
+Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
+    refreshCounts(now, false);
+    return std::min(wakeAt, now + settings_.idlePoll);
+}
+
+// msg: one record per claimed event. Only the Acked prefix becomes SENT (see Dispatcher.h): the
+// first record that is not Acked decides the round, and everything after it is released again
+// (acked or not) to be sent after it.
+Timestamp Dispatcher::msgRound(Timestamp now) {
+    auto& outbox = store_.events();
+    const auto claimed = outbox.claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
+    if (claimed.empty()) {
+        return idle(now, now + settings_.idlePoll);
+    }
+    std::vector<DeliveryRecord> records;
+    std::string unsendable; // why claimed[records.size()] cannot be sent, when it cannot
+    for (const auto& event : claimed) {
+        try {
+            records.push_back(msgRecord(event, now));
+        } catch (const std::invalid_argument& e) {
+            unsendable = e.what();
+            break;
+        }
+    }
+    const auto results = sendAll(sink_, records);
+    const Timestamp after = clock_.now();
+
+    std::size_t acked = 0;
+    while (acked < results.size() && results[acked].status == Status::Acked) {
+        ++acked;
+    }
+    if (acked > 0) {
+        std::vector<EventId> sent(idsOf(claimed));
+        sent.resize(acked);
+        outbox.markSent(sent);
+        noteSent(now, acked);
+    }
+    if (acked == claimed.size()) {
+        refreshCounts(after, false); // the hot path: counts at most every statusRefresh
+        return after;                // more may be waiting
+    }
+
+    Timestamp next = after;
+    if (acked == records.size()) {
+        // Every record before it was acked; claimed[acked] is the event without a record.
+        markUnsendable({claimed[acked].id}, unsendable);
+        outbox.postpone(idsOf(claimed, acked + 1), after);
+    } else if (results[acked].status == Status::Refused) {
+        countRefusal({claimed[acked]}, results[acked].error, after);
+        outbox.postpone(idsOf(claimed, acked + 1), after); // behind the head: released, still ordered
+    } else {
+        next = after + settings_.unavailableRetry;
+        outbox.postpone(idsOf(claimed, acked), next);
+        noteUnavailable(results[acked].error);
+    }
+    refreshCounts(after, true);
+    return next;
+}
+
+// schd: the oldest unsent batch, latest state per FLID, as one unit (see Dispatcher.h).
+Timestamp Dispatcher::schdRound(Timestamp now) {
+    auto& outbox = store_.events();
+    const auto head = outbox.head(settings_.target);
+    if (!head) {
+        return idle(now, now + settings_.idlePoll);
+    }
+    const Timestamp flushAt = head->createdAt + settings_.flushPeriod;
+    if (now < flushAt && outbox.pendingCount(settings_.target) < settings_.batchSize) {
+        return idle(now, flushAt);
+    }
+    const auto claimed = outbox.claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
+    if (claimed.empty()) {
+        return idle(now, std::max(now, head->nextAttemptAt)); // the head waits for its backoff
+    }
+
+    std::vector<DeliveryRecord> records;
+    try {
+        records = schdRecords(claimed, now);
+    } catch (const std::invalid_argument&) {
+        // Find the events that break the payload contract; the others are released to be flushed
+        // again (in EVENT_ID order) without them.
+        std::vector<OutboxEvent> sendable;
+        for (const auto& event : claimed) {
+            try {
+                schdRecords({event}, now);
+                sendable.push_back(event);
+            } catch (const std::invalid_argument& e) {
+                markUnsendable({event.id}, e.what());
+            }
+        }
+        outbox.postpone(idsOf(sendable), now);
+        refreshCounts(now, true);
+        return clock_.now();
+    }
+
+    const auto results = sendAll(sink_, records);
+    const Timestamp after = clock_.now();
+    const auto firstWith = [&](Status status) {
+        return std::find_if(results.begin(), results.end(),
+                            [&](const SendResult& r) { return r.status == status; });
+    };
+    Timestamp next = after;
+    if (const auto refused = firstWith(Status::Refused); refused != results.end()) {
+        countRefusal(claimed, refused->error, after);
+    } else if (const auto unavailable = firstWith(Status::Unavailable); unavailable != results.end()) {
+        next = after + settings_.unavailableRetry;
+        outbox.postpone(idsOf(claimed), next);
+        noteUnavailable(unavailable->error);
+    } else {
+        outbox.markSent(idsOf(claimed));
+        noteSent(now, claimed.size());
+    }
+    refreshCounts(after, true);
+    return next;
+}
+
+bool Dispatcher::countRefusal(const std::vector<OutboxEvent>& events, const std::string& error,
+                              Timestamp now) {
+    auto& outbox = store_.events();
+    int attempts = 0;
+    for (const auto& event : events) {
+        attempts = std::max(attempts, event.attempts + 1);
+    }
+    const bool exhausted = attempts >= settings_.maxAttempts;
+    const Timestamp nextAttemptAt = now + settings_.backoffAfter(attempts);
+    for (const auto& event : events) {
+        outbox.recordFailure(event.id, nextAttemptAt, error);
+    }
+    const auto ids = idsOf(events);
+    if (exhausted) {
+        outbox.markDead(ids, error);
+        log::error("delivery {}: {} refused {} times, now DEAD: {}", settings_.target, idsText(ids), attempts,
+                   error);
+        afterDead(ids, error);
+    } else {
+        log::warn("delivery {}: {} refused (attempt {} of {}), next attempt in {} ms: {}", settings_.target,
+                  idsText(ids), attempts, settings_.maxAttempts, settings_.backoffAfter(attempts).count(),
+                  error);
+    }
+    return exhausted;
+}
+
+void Dispatcher::markUnsendable(const std::vector<EventId>& ids, const std::string& error) {
+    store_.events().markDead(ids, error);
+    log::error("delivery {}: {} cannot be sent, now DEAD: {}", settings_.target, idsText(ids), error);
+    afterDead(ids, error);
+}
+
+void Dispatcher::afterDead(const std::vector<EventId>& ids, const std::string& error) {
+    if (ids.empty() || settings_.onDead != config::OnDead::Continue) {
+        return; // stop: the next round finds the hold
+    }
+    passDeadEvents(store_, settings_.target, *std::max_element(ids.begin(), ids.end()));
+    log::warn("delivery {}: on-dead continue: moving on past DEAD {} ({})", settings_.target, idsText(ids),
+              error);
+}
+
+void Dispatcher::noteSent(Timestamp claimedAt, std::size_t count) {
+    std::lock_guard lock(statusMutex_);
+    counts_.sentTotal += static_cast<std::int64_t>(count);
+    counts_.lastSendLatency = millisBetween(claimedAt, clock_.now());
+    if (sendProblem_) {
+        log::info("delivery {}: {} accepts records again", settings_.target, counts_.sink);
+        sendProblem_.reset();
+    }
+}
+
+void Dispatcher::noteUnavailable(const std::string& error) {
+    std::lock_guard lock(statusMutex_);
+    if (!sendProblem_) {
+        log::warn("delivery {}: {} is unavailable, waiting (no attempt counted): {}", settings_.target,
+                  counts_.sink, error);
+    }
+    sendProblem_ = "unavailable: " + error;
+}
+
+void Dispatcher::refreshCounts(Timestamp now, bool force) {
+    const auto sinkHealth = sink_.health(); // cheap, no store access: every round
+    {
+        std::lock_guard lock(statusMutex_);
+        sinkHealth_ = sinkHealth;
+    }
+    if (!force && lastCountsAt_ && now - *lastCountsAt_ < settings_.statusRefresh) {
+        return;
+    }
+    lastCountsAt_ = now;
+    const auto summaries = store_.events().summary();
+    std::lock_guard lock(statusMutex_);
+    counts_.pending = 0;
+    counts_.dead = 0;
+    counts_.oldestPendingAge.reset();
+    for (const auto& summary : summaries) {
+        if (summary.target != settings_.target) {
+            continue;
+        }
+        counts_.pending = summary.pending;
+        counts_.dead = summary.dead;
+        if (summary.oldestPendingCreatedAt) {
+            counts_.oldestPendingAge = millisBetween(*summary.oldestPendingCreatedAt, now);
+        }
+    }
+}
+
+} // namespace msgx::delivery

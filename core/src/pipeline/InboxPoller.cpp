@@ -1,1 +1,222 @@
 #include "msgx/pipeline/InboxPoller.h"
+
+#include "msgx/log/Log.h"
+
+#include <algorithm>
+
+namespace msgx::pipeline {
+
+namespace {
+
+using storage::MailboxId;
+using storage::MailboxRow;
+
+// The ids missing between `from` (included) and the rows read (ascending), up to the last row.
+std::vector<IdRange> missingBetween(MailboxId from, const std::vector<MailboxRow>& rows) {
+    std::vector<IdRange> missing;
+    MailboxId expected = from;
+    for (const auto& row : rows) {
+        if (row.id > expected) {
+            missing.push_back({expected, row.id - 1});
+        }
+        expected = std::max(expected, row.id + 1);
+    }
+    return missing;
+}
+
+std::string idList(const std::vector<MailboxId>& ids) {
+    std::string text;
+    for (const auto id : ids) {
+        text += (text.empty() ? "" : ", ") + std::to_string(id);
+    }
+    return text;
+}
+
+} // namespace
+
+InboxPoller::InboxPoller(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
+                         const config::Config& config)
+    : store_(store), inbox_(inbox), clock_(clock), config_(config) {}
+
+Clock::duration InboxPoller::rescanHorizon(const config::PipelineConfig& pipeline) {
+    return std::chrono::duration_cast<Clock::duration>(
+        std::max(pipeline.maxCommitDelay * 10, pipeline.compensationInterval * 2));
+}
+
+bool InboxPoller::accepted(const config::MailboxConfig& mailbox, const std::optional<std::string>& status) {
+    return status && std::find(mailbox.acceptStatus.begin(), mailbox.acceptStatus.end(), *status) !=
+                         mailbox.acceptStatus.end();
+}
+
+std::string InboxPoller::skipNote(const std::optional<std::string>& status) {
+    return "mailbox-status:" + (status ? *status : std::string("(null)"));
+}
+
+storage::NewMessage InboxPoller::newMessage(const MailboxRow& row) const {
+    storage::NewMessage message{row.id, row.xml, row.receivedAt, row.status, std::nullopt};
+    if (!accepted(config_.mailbox, row.status)) {
+        message.skipNote = skipNote(row.status);
+    }
+    return message;
+}
+
+storage::InboxCursor InboxPoller::loadCursor() {
+    if (!cursor_) {
+        // A fresh store starts before the first id; nothing below it is watched (rescanFrom > watermark).
+        cursor_ = store_.cursors().load(kCursorName).value_or(storage::InboxCursor{kCursorName, 0, 1});
+    }
+    return *cursor_;
+}
+
+PollReport InboxPoller::pollOnce() {
+    const storage::InboxCursor cursor = loadCursor();
+    PollReport report;
+    report.watermarkBefore = report.watermarkAfter = cursor.watermark;
+
+    const auto rows = inbox_.readAbove(cursor.watermark, config_.pipeline.batchSize);
+    report.read = static_cast<int>(rows.size());
+    if (rows.empty()) {
+        return report;
+    }
+    const storage::Timestamp now = clock_.now();
+    const auto& gaps = waiting_.update(missingBetween(cursor.watermark + 1, rows), now);
+    const auto expired = [&](const MissingRange& gap) {
+        return now - gap.since >= config_.pipeline.maxCommitDelay;
+    };
+
+    // The longest prefix whose lower ids are all present or expired gaps.
+    std::vector<storage::NewMessage> messages;
+    std::size_t gap = 0;
+    for (const auto& row : rows) {
+        bool blocked = false;
+        std::vector<IdRange> passed;
+        for (; gap < gaps.size() && gaps[gap].ids.last < row.id; ++gap) {
+            if (!expired(gaps[gap])) {
+                blocked = true;
+                break;
+            }
+            passed.push_back(gaps[gap].ids);
+        }
+        if (blocked) {
+            break;
+        }
+        report.expiredGaps.insert(report.expiredGaps.end(), passed.begin(), passed.end());
+        messages.push_back(newMessage(row));
+    }
+    for (const auto& missing : gaps) {
+        if (!expired(missing)) {
+            report.waitingGaps.push_back(missing.ids);
+        }
+    }
+    if (messages.empty()) {
+        log::debug("poller: mailbox ids above {} wait for the missing ids {} (max-commit-delay {} ms)",
+                   cursor.watermark, describe(report.waitingGaps), config_.pipeline.maxCommitDelay.count());
+        return report;
+    }
+
+    storage::InboxCursor next = cursor;
+    next.watermark = messages.back().mailboxId;
+    if (cursor.rescanFrom > cursor.watermark) { // nothing below the old watermark is watched
+        next.rescanFrom = report.expiredGaps.empty() ? next.watermark + 1 : report.expiredGaps.front().first;
+    }
+    std::vector<MailboxId> inserted;
+    try {
+        inserted = store_.processing().enqueue(messages, next);
+    } catch (...) {
+        cursor_.reset(); // the commit's outcome may be unknown: read the cursor again next time
+        throw;
+    }
+    cursor_ = next;
+    waiting_.forgetBelow(next.watermark + 1);
+    for (const auto& given : report.expiredGaps) {
+        givenUp_.add(given, now);
+    }
+    if (!report.expiredGaps.empty()) {
+        log::warn("poller: gave up waiting for mailbox ids {} after max-commit-delay {} ms; ids up to {} "
+                  "taken, the late-commit rescan keeps looking for them",
+                  describe(report.expiredGaps), config_.pipeline.maxCommitDelay.count(), next.watermark);
+    }
+    report.enqueued = static_cast<int>(inserted.size());
+    report.watermarkAfter = next.watermark;
+    log::debug("poller: read {} mailbox rows, queued {} new, watermark {} -> {}", report.read,
+               report.enqueued, report.watermarkBefore, report.watermarkAfter);
+    return report;
+}
+
+CompensationReport InboxPoller::compensateOnce() {
+    const storage::InboxCursor cursor = loadCursor();
+    CompensationReport report;
+    report.rescanFromBefore = report.rescanFromAfter = cursor.rescanFrom;
+    if (cursor.rescanFrom > cursor.watermark) {
+        givenUp_.clear();
+        return report;
+    }
+    const storage::Timestamp now = clock_.now();
+    const int pageSize = std::max(1, config_.pipeline.batchSize);
+
+    // Pages of rows above rescanFrom - 1 up to the watermark; every row found is queued (idempotent:
+    // a row already in PROC_STATE is left alone), the ones actually inserted are the late ones.
+    std::vector<MailboxRow> window;
+    MailboxId after = cursor.rescanFrom - 1;
+    while (true) {
+        const auto rows = inbox_.readAbove(after, pageSize);
+        std::vector<storage::NewMessage> messages;
+        for (const auto& row : rows) {
+            if (row.id <= cursor.watermark) {
+                messages.push_back(newMessage(row));
+                window.push_back({row.id, {}, {}, {}});
+            }
+        }
+        report.scanned += static_cast<int>(messages.size());
+        if (!messages.empty()) {
+            const auto inserted = store_.processing().enqueue(messages, std::nullopt);
+            report.late.insert(report.late.end(), inserted.begin(), inserted.end());
+        }
+        if (static_cast<int>(rows.size()) < pageSize || rows.back().id >= cursor.watermark) {
+            break;
+        }
+        after = rows.back().id;
+    }
+    if (!report.late.empty()) {
+        log::warn("poller: found mailbox ids {} committed late, below the watermark {}; queued now, they are "
+                  "processed next, out of id order",
+                  idList(report.late), cursor.watermark);
+    }
+
+    auto missing = missingBetween(cursor.rescanFrom, window);
+    const MailboxId afterWindow = window.empty() ? cursor.rescanFrom : window.back().id + 1;
+    if (afterWindow <= cursor.watermark) {
+        missing.push_back({afterWindow, cursor.watermark});
+    }
+    const auto horizon = rescanHorizon(config_.pipeline);
+    MailboxId rescanFrom = cursor.watermark + 1;
+    for (const auto& gap : givenUp_.update(missing, now)) {
+        if (now - gap.since < horizon) {
+            rescanFrom = gap.ids.first;
+            break;
+        }
+        report.abandoned.push_back(gap.ids);
+    }
+    givenUp_.forgetBelow(rescanFrom);
+    if (!report.abandoned.empty()) {
+        log::warn("poller: stopped looking for the missing mailbox ids {}: not committed within the rescan "
+                  "horizon of {} s (a row committed later there is not discovered)",
+                  describe(report.abandoned),
+                  std::chrono::duration_cast<std::chrono::seconds>(horizon).count());
+    }
+    if (rescanFrom != cursor.rescanFrom) {
+        storage::InboxCursor next = cursor;
+        next.rescanFrom = rescanFrom;
+        try {
+            store_.cursors().save(next);
+        } catch (...) {
+            cursor_.reset();
+            throw;
+        }
+        cursor_ = next;
+    }
+    report.rescanFromAfter = rescanFrom;
+    return report;
+}
+
+} // namespace msgx::pipeline

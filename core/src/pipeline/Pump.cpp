@@ -1,1 +1,352 @@
 #include "msgx/pipeline/Pump.h"
+
+#include "msgx/codec/MessageDecoder.h"
+#include "msgx/log/Log.h"
+#include "msgx/log/TraceScope.h"
+#include "msgx/plugin/MessageRouting.h"
+#include "msgx/sdk/UtcTime.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace msgx::pipeline {
+namespace {
+
+std::string shownKey(const std::string& key) {
+    return key.empty() ? "(undecoded)" : key;
+}
+
+// The one line every message that ends logs: id, key, outcome, class and note.
+void logTerminal(const storage::ProcessingCommit& commit, const std::string& key) {
+    const log::TraceScope trace(std::to_string(commit.mailboxId));
+    const auto& outcome = commit.outcome;
+    log::info("message {} {}: {}{}{}{}", commit.mailboxId, shownKey(key), storage::stateName(outcome.state),
+              outcome.errorClass ? "(" + std::string(errorClassName(*outcome.errorClass)) + ")" : "",
+              outcome.note ? " " + *outcome.note : "", outcome.lastError ? ": " + *outcome.lastError : "");
+}
+
+// Flights the view may keep between batches; beyond it the next batch starts from the store again.
+constexpr std::size_t kMaxKeptFlights = 20000;
+
+std::string describeTime(storage::Timestamp at) {
+    return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
+}
+
+} // namespace
+
+Pump::Pump(storage::OwnStore& store, const plugin::PluginHost& plugins, const Clock& clock,
+           const config::Config& config)
+    : store_(store), plugins_(plugins), clock_(clock), config_(config), ignoreRules_(config.pipeline.ignore),
+      businessZone_(codec::TimeZone::load(config.pipeline.businessTimeZone)), retryPolicy_(config.pipeline),
+      commits_(config), flights_(store.flights()), references_(store.references()) {}
+
+PumpStep Pump::step() {
+    const storage::Timestamp now = clock_.now();
+    PumpStep result;
+    try {
+        const std::optional<storage::ProcessingRecord> head = store_.processing().head();
+        if (!head) {
+            return result;
+        }
+        if (head->nextAttemptAt && *head->nextAttemptAt > now) {
+            result.kind = PumpStep::Kind::HeadWaiting;
+            result.nextAt = *head->nextAttemptAt;
+            return result;
+        }
+        result.kind = PumpStep::Kind::Progress;
+        runBatch(batchFrom(*head, now), now, result);
+        return result;
+    } catch (const storage::InfraError& e) {
+        flights_.reset();
+        flightsInSync_ = false;
+        references_.invalidate();
+        log::debug("pump: the own store failed, nothing recorded: {}", e.what());
+        PumpStep unavailable;
+        unavailable.kind = PumpStep::Kind::StoreUnavailable;
+        unavailable.finished = result.finished;
+        unavailable.failed = result.failed;
+        unavailable.problem = e.what();
+        return unavailable;
+    }
+}
+
+std::vector<storage::ProcessingRecord> Pump::batchFrom(const storage::ProcessingRecord& head,
+                                                       storage::Timestamp now) {
+    std::vector<storage::ProcessingRecord> batch{head};
+    const int limit = config_.pipeline.messagesPerTransaction - 1;
+    if (limit <= 0) {
+        return batch;
+    }
+    auto& queue = store_.processing();
+    std::vector<storage::ProcessingRecord> next =
+        queue.list({storage::ProcessingState::Pending, std::nullopt}, head.mailboxId, limit);
+    std::vector<storage::ProcessingRecord> failed =
+        queue.list({storage::ProcessingState::Failed, std::nullopt}, head.mailboxId, limit);
+    next.insert(next.end(), std::make_move_iterator(failed.begin()), std::make_move_iterator(failed.end()));
+    std::sort(next.begin(), next.end(),
+              [](const auto& a, const auto& b) { return a.mailboxId < b.mailboxId; });
+    for (auto& record : next) {
+        if (static_cast<int>(batch.size()) > limit) {
+            break;
+        }
+        if (record.nextAttemptAt && *record.nextAttemptAt > now) {
+            break; // it waits for its backoff, and nothing passes it
+        }
+        batch.push_back(std::move(record));
+    }
+    return batch;
+}
+
+void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, storage::Timestamp now,
+                    PumpStep& result) {
+    if (!flightsInSync_ || flights_.size() > kMaxKeptFlights) {
+        flights_.reset();
+    }
+    flightsInSync_ = false; // until this batch is committed whole
+    if (referencesStale_.exchange(false)) {
+        references_.invalidate();
+    }
+    const sdk::ReferenceView& references = references_.current();
+    std::vector<Decided> batch;
+    std::map<std::string, storage::MailboxId> identities;
+    for (const auto& record : candidates) {
+        Verdict verdict = decide(record, references, identities, now);
+        if (auto* failure = std::get_if<Failure>(&verdict)) {
+            if (commitBatch(batch, now, result)) {
+                recordFailure(*failure, now, result);
+            }
+            return;
+        }
+        Decided& decided = std::get<Decided>(verdict);
+        if (decided.commit.identityKey) {
+            identities.emplace(*decided.commit.identityKey, record.mailboxId);
+        } else if (record.identityKey) {
+            identities.emplace(*record.identityKey, record.mailboxId);
+        }
+        const bool changesReferences = !decided.commit.references.empty();
+        batch.push_back(std::move(decided));
+        if (changesReferences) {
+            break; // the next message must see the new reference data
+        }
+    }
+    flightsInSync_ = commitBatch(batch, now, result);
+}
+
+Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::ReferenceView& references,
+                           const std::map<std::string, storage::MailboxId>& batchIdentities,
+                           storage::Timestamp now) {
+    const log::TraceScope trace(std::to_string(record.mailboxId));
+    codec::DecodeResult decoded = codec::decodeMessage(record.rawXml);
+    if (!decoded.ok()) {
+        return Decided{
+            record, "",
+            commits_.dead(record, ErrorClass::Malformed, decoded.failure().reason, std::nullopt, now)};
+    }
+    const codec::Message message = decoded.takeMessage();
+    const std::string key = message.key();
+    if (const auto rule = ignoreRules_.match(key)) {
+        return Decided{record, key, commits_.ignored(record, *rule, now)};
+    }
+    const std::optional<std::string> identityKey =
+        record.identityKey ? record.identityKey : identityKeyOf(message.meta());
+    if (identityKey) {
+        if (const auto held = batchIdentities.find(*identityKey);
+            held != batchIdentities.end() && held->second != record.mailboxId) {
+            return Decided{record, key, commits_.duplicateOf(record, held->second, now)};
+        }
+    }
+    const std::optional<plugin::HandlerLease> lease = plugins_.acquire(key);
+    if (!lease) {
+        return Failure{record, key, identityKey, ErrorClass::Unsupported, "no handler serves " + key};
+    }
+    const sdk::HandlerContext context{std::chrono::floor<std::chrono::seconds>(now), businessZone_,
+                                      references};
+    const sdk::Decision decision = plugin::invokeHandler(*lease, context, flights_, message);
+    flights_.throwStoreFailure(); // the store failed under the handler: not the message's failure
+    if (decision.outcome == sdk::Decision::Outcome::Fail) {
+        return Failure{record, key, identityKey, decision.errorClass.value_or(ErrorClass::Infra),
+                       decision.reason};
+    }
+    for (const auto& request : decision.outbound) {
+        log::warn("message {} {}: outbound request {}-{} not sent (request tracking is not available yet)",
+                  record.mailboxId, key, request.type, request.subtype);
+    }
+    try {
+        return Decided{record, key, commits_.ofDecision(record, identityKey, decision, flights_, now)};
+    } catch (const DecisionNotApplicable& e) {
+        return Failure{record, key, identityKey, ErrorClass::Infra, e.what()};
+    }
+}
+
+bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result) {
+    if (batch.empty()) {
+        return true;
+    }
+    auto& queue = store_.processing();
+    storage::WriteResult written;
+    try {
+        if (batch.size() == 1) {
+            written = queue.commit(batch.front().commit);
+        } else {
+            std::vector<storage::ProcessingCommit> commits;
+            commits.reserve(batch.size());
+            for (const auto& decided : batch) {
+                commits.push_back(decided.commit);
+            }
+            written = queue.commitAll(commits);
+        }
+    } catch (const storage::InfraError& e) {
+        if (!refusedForItsData(e)) {
+            throw; // the store is unavailable: nothing is recorded on any message
+        }
+        return commitRefusedData(batch, e, now, result);
+    }
+    if (!written.applied) {
+        handleRefusal(batch, written, now, result);
+        return false;
+    }
+    for (const auto& decided : batch) {
+        ++result.finished;
+        logTerminal(decided.commit, decided.key);
+        if (!decided.commit.references.empty()) {
+            references_.invalidate();
+        }
+        if (redeciding_ == decided.record.mailboxId) {
+            redeciding_.reset();
+        }
+    }
+    return true;
+}
+
+// The database refused a value of the commit itself (too long for its column, or another SQLSTATE
+// class 22 data exception): retrying the same decision can never succeed, so it must become the
+// message's failure instead of stopping the pipeline as "store unavailable" forever.
+bool Pump::refusedForItsData(const storage::InfraError& error) {
+    return error.reason() == storage::InfraError::Reason::ValueTooLong ||
+           (error.sqlState() && error.sqlState()->rfind("22", 0) == 0);
+}
+
+// A batch whose commit the database refused for a value: each message is committed on its own, in
+// order, so the others go through; the one whose changes are refused is recorded FAILED(INFRA) with
+// the database's text (retried with backoff, DEAD(EXHAUSTED) in the end) and ends the step.
+bool Pump::commitRefusedData(const std::vector<Decided>& batch, const storage::InfraError& error,
+                             storage::Timestamp now, PumpStep& result) {
+    if (batch.size() > 1) {
+        for (const auto& decided : batch) {
+            if (!commitBatch({decided}, now, result)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    const Decided& only = batch.front();
+    const log::TraceScope trace(std::to_string(only.record.mailboxId));
+    recordFailure(Failure{only.record, only.key, only.commit.identityKey, ErrorClass::Infra,
+                          std::string("the own store refused this message's changes: ") + error.what()},
+                  now, result);
+    return false;
+}
+
+void Pump::handleRefusal(const std::vector<Decided>& batch, const storage::WriteResult& refusal,
+                         storage::Timestamp now, PumpStep& result) {
+    std::size_t at = 0;
+    if (refusal.conflictAt) {
+        const auto found = std::find_if(batch.begin(), batch.end(), [&](const Decided& decided) {
+            return decided.record.mailboxId == *refusal.conflictAt;
+        });
+        at = found == batch.end() ? 0 : static_cast<std::size_t>(found - batch.begin());
+    }
+    if (at > 0 &&
+        !commitBatch(std::vector<Decided>(batch.begin(), batch.begin() + static_cast<std::ptrdiff_t>(at)),
+                     now, result)) {
+        return;
+    }
+    const Decided& refused = batch[at];
+    const log::TraceScope trace(std::to_string(refused.record.mailboxId));
+    if (refusal.identityHeldBy) {
+        commitOne(commits_.duplicateOf(refused.record, *refusal.identityHeldBy, now), refused.key, result);
+        return;
+    }
+    const auto current = store_.processing().find(refused.record.mailboxId);
+    if (!current || current->state != refused.record.state || current->attempts != refused.record.attempts) {
+        log::warn("message {} {}: changed by someone else while it was processed ({}); taken up again",
+                  refused.record.mailboxId, shownKey(refused.key), refusal.conflict);
+        return;
+    }
+    const auto flid = conflictingFlight(refused.commit);
+    if (redeciding_ != refused.record.mailboxId) {
+        redeciding_ = refused.record.mailboxId;
+        log::info("message {} {}: flight changed under the decision ({}); deciding it again",
+                  refused.record.mailboxId, shownKey(refused.key), refusal.conflict);
+        return;
+    }
+    redeciding_.reset();
+    recordFailure(Failure{refused.record, refused.key, refused.commit.identityKey, ErrorClass::Infra,
+                          "concurrent change of flight " + (flid ? std::to_string(*flid) : std::string("?"))},
+                  now, result);
+}
+
+std::optional<storage::FlightId> Pump::conflictingFlight(const storage::ProcessingCommit& commit) {
+    std::map<storage::FlightId, bool> seen;
+    for (const auto& write : commit.flights) {
+        if (!seen.emplace(write.flid, true).second) {
+            continue; // a later write of the same flight expects the version of the earlier one
+        }
+        const auto stored = store_.flights().byFlid(write.flid);
+        const std::optional<std::int64_t> version =
+            stored ? std::optional<std::int64_t>(stored->stateVersion) : std::nullopt;
+        if (version != write.expectedVersion) {
+            return write.flid;
+        }
+    }
+    return commit.flights.empty() ? std::nullopt : std::optional(commit.flights.front().flid);
+}
+
+void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpStep& result) {
+    const storage::ProcessingRecord& record = failure.record;
+    const log::TraceScope trace(std::to_string(record.mailboxId));
+    auto& queue = store_.processing();
+    if (failure.identityKey && !record.identityKey) {
+        const storage::IdentityBinding binding = queue.bindIdentity(record.mailboxId, *failure.identityKey);
+        if (!binding.bound && binding.duplicateOf) {
+            commitOne(commits_.duplicateOf(record, *binding.duplicateOf, now), failure.key, result);
+            return;
+        }
+    }
+    const storage::Timestamp anchor = record.processingStartedAt
+                                          ? *record.processingStartedAt
+                                          : queue.markProcessingStarted(record.mailboxId);
+    const int attemptsAfter = record.attempts + 1;
+    const std::string className(errorClassName(failure.errorClass));
+    if (retryPolicy_.exhausted(attemptsAfter, anchor, now)) {
+        commitOne(commits_.dead(record, ErrorClass::Exhausted, failure.error,
+                                "after " + std::to_string(attemptsAfter) + " attempts, last " + className,
+                                now),
+                  failure.key, result);
+        return;
+    }
+    const storage::Timestamp next = retryPolicy_.nextAttemptAt(now, attemptsAfter);
+    const storage::WriteResult written = queue.recordFailure(
+        record.mailboxId, {record.state, record.attempts}, {failure.errorClass, failure.error, next});
+    if (!written.applied) {
+        log::warn("message {} {}: failure not recorded, the row moved on ({})", record.mailboxId,
+                  shownKey(failure.key), written.conflict);
+        return;
+    }
+    ++result.failed;
+    log::info("message {} {}: FAILED({}) attempt {}, next at {}: {}", record.mailboxId, shownKey(failure.key),
+              className, attemptsAfter, describeTime(next), failure.error);
+}
+
+void Pump::commitOne(const storage::ProcessingCommit& commit, const std::string& key, PumpStep& result) {
+    const storage::WriteResult written = store_.processing().commit(commit);
+    if (!written.applied) {
+        log::warn("message {} {}: not committed, the row moved on ({})", commit.mailboxId, shownKey(key),
+                  written.conflict);
+        return;
+    }
+    ++result.finished;
+    logTerminal(commit, key);
+}
+
+} // namespace msgx::pipeline

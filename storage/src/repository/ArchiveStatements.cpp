@@ -10,7 +10,9 @@ void addArchiveStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "archive.messages-due",
           d.firstRows(
               {"CMINMSGS_ID", "PROC_STATE",
-               "STATE IN ('SUCCEEDED', 'SKIPPED', 'DEAD') AND UPDATED_AT < ? AND BACKFILL_STATE <> 'DUE'",
+               "STATE IN ('SUCCEEDED', 'SKIPPED', 'DEAD') AND UPDATED_AT < ? AND BACKFILL_STATE <> 'DUE'"
+               " AND NOT EXISTS (SELECT 1 FROM MSG_EVENT E WHERE E.SOURCE_ID = PROC_STATE.CMINMSGS_ID"
+               " AND E.STATE = 'PENDING')",
                "CMINMSGS_ID", "CMINMSGS_ID", RowLock::Wait}));
     c.add(d, "archive.copy-message",
           "INSERT INTO PROC_STATE_HST (" + messageColumns + ", ARCHIVED_AT) SELECT " + messageColumns + ", " +

@@ -17,6 +17,9 @@ void addBackfillStatements(StatementCatalog& c, const Dialect& d) {
           "BACKFILL_ERROR = ?"
           " WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
     c.add(d, "backfill.due-count", "SELECT COUNT(*) FROM PROC_STATE WHERE BACKFILL_STATE = 'DUE'");
+    // markDoneIf: the row of the intent, to compare its PROCESSED_AT before marking it.
+    c.add(d, "backfill.lock",
+          "SELECT BACKFILL_STATE, PROCESSED_AT FROM PROC_STATE WHERE CMINMSGS_ID = ?" + d.forUpdate());
 }
 
 } // namespace msgx::storage

@@ -1,5 +1,7 @@
 #include "repository/CommitStatements.h"
 
+#include <algorithm>
+
 namespace msgx::storage {
 
 namespace {
@@ -133,17 +135,38 @@ struct CommitStatements::EventInsert {
     }
 };
 
-// processing.finish: STATE, ERROR_CLASS, LAST_ERROR, NOTE, UPDATED_AT, PROCESSED_AT,
-// BACKFILL_STATE, BACKFILL_NEXT_AT, BACKFILL_STATUS_VALUE, CMINMSGS_ID
+// event.insert-many: kEventsPerInsert rows of event.insert's parameters.
+struct CommitStatements::EventInsertMany {
+    explicit EventInsertMany(const TextBinder& text) {
+        rows.reserve(kEventsPerInsert); // never grows: Poco binds the members by reference
+        for (int i = 0; i < kEventsPerInsert; ++i) {
+            rows.emplace_back(text);
+        }
+    }
+    std::vector<EventInsert> rows;
+
+    template <typename Use>
+    void parameters(Use& use) {
+        for (auto& row : rows) {
+            row.parameters(use);
+        }
+    }
+};
+
+// processing.finish: STATE, ERROR_CLASS, LAST_ERROR, NOTE, IDENTITY_KEY, PROCESSING_STARTED_AT,
+// UPDATED_AT, PROCESSED_AT, BACKFILL_STATE, BACKFILL_NEXT_AT, BACKFILL_STATUS_VALUE, CMINMSGS_ID
 struct CommitStatements::FinishUpdate {
     explicit FinishUpdate(const TextBinder& text)
         : state(text, TextColumn::Short), errorClass(text, TextColumn::Short),
           lastError(text, TextColumn::Long), note(text, TextColumn::Long),
-          backfillState(text, TextColumn::Short), status(text, TextColumn::Short) {}
+          identityKey(text, TextColumn::Short), backfillState(text, TextColumn::Short),
+          status(text, TextColumn::Short) {}
     BoundText state;
     BoundText errorClass;
     BoundText lastError;
     BoundText note;
+    BoundText identityKey;
+    Poco::Nullable<Poco::Int64> processingStartedAt;
     Poco::Int64 updatedAt = 0;
     Poco::Int64 processedAt = 0;
     BoundText backfillState;
@@ -153,8 +176,38 @@ struct CommitStatements::FinishUpdate {
 
     template <typename Use>
     void parameters(Use& use) {
-        use(state), use(errorClass), use(lastError), use(note), use(updatedAt), use(processedAt);
-        use(backfillState), use(backfillNextAt), use(status), use(id);
+        use(state), use(errorClass), use(lastError), use(note), use(identityKey), use(processingStartedAt);
+        use(updatedAt), use(processedAt), use(backfillState), use(backfillNextAt), use(status), use(id);
+    }
+};
+
+// processing.identity-holders: kIdentityKeysPerLookup keys for PROC_STATE, the same for PROC_STATE_HST
+struct CommitStatements::IdentityKeys {
+    explicit IdentityKeys(const TextBinder& text) {
+        for (int i = 0; i < kIdentityKeysPerLookup; ++i) {
+            keys.emplace_back(text, TextColumn::Short);
+        }
+    }
+    std::vector<BoundText> keys; // reserved once: Poco binds the elements by reference
+
+    template <typename Use>
+    void parameters(Use& use) {
+        for (int table = 0; table < 2; ++table) {
+            for (auto& key : keys) {
+                use(key);
+            }
+        }
+    }
+};
+
+// processing.lock-range: low, high
+struct CommitStatements::IdRange {
+    Poco::Int64 low = 0;
+    Poco::Int64 high = 0;
+
+    template <typename Use>
+    void parameters(Use& use) {
+        use(low), use(high);
     }
 };
 
@@ -173,8 +226,15 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
       insertItem_(
           std::make_unique<PreparedStatement<ListItem>>(session, ctx["flight.insert-item"], ctx.text)),
       eventInsert_(std::make_unique<PreparedStatement<EventInsert>>(session, ctx["event.insert"], ctx.text)),
-      finish_(
-          std::make_unique<PreparedStatement<FinishUpdate>>(session, ctx["processing.finish"], ctx.text)) {}
+      eventInsertMany_(ctx.sql->all().count("event.insert-many") == 0
+                           ? nullptr
+                           : std::make_unique<PreparedStatement<EventInsertMany>>(
+                                 session, ctx["event.insert-many"], ctx.text)),
+      finish_(std::make_unique<PreparedStatement<FinishUpdate>>(session, ctx["processing.finish"], ctx.text)),
+      identityHolders_(std::make_unique<PreparedQuery<IdentityHolderRow, IdentityKeys>>(
+          session, ctx["processing.identity-holders"], ctx.text)),
+      lockRange_(
+          std::make_unique<PreparedQuery<LockedRangeRow, IdRange>>(session, ctx["processing.lock-range"])) {}
 
 CommitStatements& CommitStatements::of(Transaction& tx, const SqlContext& ctx) {
     return tx.prepared().get<CommitStatements>(
@@ -187,11 +247,30 @@ std::optional<LockedRow> CommitStatements::lockRow(MailboxId id) {
     return rows.empty() ? std::nullopt : std::optional(rows.front());
 }
 
+std::map<MailboxId, LockedRow> CommitStatements::lockRange(MailboxId low, MailboxId high) {
+    lockRange_->values.low = low;
+    lockRange_->values.high = high;
+    std::map<MailboxId, LockedRow> rows;
+    for (const auto& row : lockRange_->execute()) {
+        rows.emplace(row.id, row.row);
+    }
+    return rows;
+}
+
+void CommitStatements::beginTransaction() {
+    writtenVersions_.clear();
+    queuedEvents_.clear();
+}
+
 std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite& write, Timestamp stamp) {
-    flightVersion_->values.key = write.flid;
-    const auto& versions = flightVersion_->execute();
-    const std::optional<std::int64_t> current =
-        versions.empty() ? std::nullopt : std::optional<std::int64_t>(versions.front());
+    std::optional<std::int64_t> current;
+    if (const auto known = writtenVersions_.find(write.flid); known != writtenVersions_.end()) {
+        current = known->second;
+    } else {
+        flightVersion_->values.key = write.flid;
+        const auto& versions = flightVersion_->execute();
+        current = versions.empty() ? std::nullopt : std::optional<std::int64_t>(versions.front());
+    }
     if (current != write.expectedVersion) {
         const auto text = [](const std::optional<std::int64_t>& v) {
             return v ? "version " + std::to_string(*v) : std::string("absent");
@@ -204,6 +283,7 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
         if (!current) {
             return std::nullopt; // deleting a flight that is not there changes nothing
         }
+        writtenVersions_[write.flid] = *current + 1;
         flightDelete_->values.version = *current + 1;
         flightDelete_->values.updatedAt = micros;
         flightDelete_->values.flid = write.flid;
@@ -222,6 +302,7 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
         v.createdAt = micros;
         v.updatedAt = micros;
         flightInsert_->execute();
+        writtenVersions_[write.flid] = 1;
     } else {
         auto& v = flightUpdate_->values;
         v.keys.set(write.keys);
@@ -230,6 +311,7 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
         v.updatedAt = micros;
         v.flid = write.flid;
         flightUpdate_->execute();
+        writtenVersions_[write.flid] = *current + 1;
     }
     for (const auto& list : write.lists) {
         replaceList(write.flid, list);
@@ -252,8 +334,9 @@ void CommitStatements::replaceList(FlightId flid, const DetailList& list) {
     }
 }
 
-void CommitStatements::insertEvent(const NewEvent& event, std::optional<MailboxId> source, Timestamp stamp) {
-    auto& v = eventInsert_->values;
+namespace {
+
+void setEvent(auto& v, const NewEvent& event, std::optional<MailboxId> source, Timestamp stamp) {
     v.target.set(event.target);
     v.flid = nullable(event.flid);
     v.payload.set(event.payloadJson);
@@ -262,7 +345,49 @@ void CommitStatements::insertEvent(const NewEvent& event, std::optional<MailboxI
     v.nextAttemptAt = toEpochMicros(stamp);
     v.sourceId = nullable(source);
     v.createdAt = toEpochMicros(stamp);
-    eventInsert_->execute();
+}
+
+} // namespace
+
+void CommitStatements::addEvent(const NewEvent& event, std::optional<MailboxId> source, Timestamp stamp) {
+    queuedEvents_.push_back({event, source, stamp});
+}
+
+void CommitStatements::writeEvents() {
+    std::size_t next = 0;
+    if (eventInsertMany_) {
+        for (; queuedEvents_.size() - next >= static_cast<std::size_t>(kEventsPerInsert);
+             next += kEventsPerInsert) {
+            for (int i = 0; i < kEventsPerInsert; ++i) {
+                const auto& queued = queuedEvents_[next + i];
+                setEvent(eventInsertMany_->values.rows[i], queued.event, queued.source, queued.stamp);
+            }
+            eventInsertMany_->execute();
+        }
+    }
+    for (; next < queuedEvents_.size(); ++next) {
+        const auto& queued = queuedEvents_[next];
+        setEvent(eventInsert_->values, queued.event, queued.source, queued.stamp);
+        eventInsert_->execute();
+    }
+    queuedEvents_.clear();
+}
+
+std::map<std::string, MailboxId> CommitStatements::identityHolders(const std::vector<std::string>& keys) {
+    std::map<std::string, MailboxId> holders;
+    auto& bound = identityHolders_->values.keys;
+    for (std::size_t first = 0; first < keys.size(); first += kIdentityKeysPerLookup) {
+        for (std::size_t i = 0; i < bound.size(); ++i) {
+            bound[i].set(keys[std::min(first + i, keys.size() - 1)]); // the last key fills the list
+        }
+        for (const auto& row : identityHolders_->execute()) {
+            const auto [it, inserted] = holders.emplace(row.key, row.id);
+            if (!inserted) {
+                it->second = std::min<MailboxId>(it->second, row.id);
+            }
+        }
+    }
+    return holders;
 }
 
 void CommitStatements::finish(MailboxId id, const Finish& finish, Timestamp stamp) {
@@ -272,6 +397,8 @@ void CommitStatements::finish(MailboxId id, const Finish& finish, Timestamp stam
     v.errorClass.set(finish.errorClass);
     v.lastError.set(finish.lastError);
     v.note.set(finish.note);
+    v.identityKey.set(finish.identityKey);
+    v.processingStartedAt = nullable(finish.processingStartedAt);
     v.updatedAt = toEpochMicros(stamp);
     v.processedAt = toEpochMicros(stamp);
     v.backfillState.set(std::string(backfillStateName(backfill ? BackfillState::Due : BackfillState::None)));

@@ -7,8 +7,10 @@
 #include "session/PreparedStatement.h"
 #include "sql/RowMapping.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 // The statements of the processing commit (and the row lock of every guarded PROC_STATE write),
 // prepared once per session: this is the path every processed message takes.
@@ -27,9 +29,39 @@ struct LockedRow {
     }
 };
 
+// A locked row with its key (processing.lock-range).
+struct LockedRangeRow {
+    Poco::Int64 id = 0;
+    LockedRow row;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(id), c(row.state), c(row.attempts), c(row.processingStartedAt), c(row.identityKey);
+    }
+};
+
+// An identity and the message holding it (processing.identity-holders).
+struct IdentityHolderRow {
+    Poco::Int64 id = 0;
+    std::string key;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(id), c(key);
+    }
+};
+
+// Rows per event.insert-many statement.
+inline constexpr int kEventsPerInsert = 10;
+
+// Keys per processing.identity-holders look-up: a batch of 50 messages needs 5 round trips.
+inline constexpr int kIdentityKeysPerLookup = 10;
+
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::LockedRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::LockedRangeRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::IdentityHolderRow)
 
 namespace msgx::storage {
 
@@ -42,12 +74,26 @@ public:
 
     // Locks PROC_STATE row `id` until the transaction ends; nullopt when there is none.
     std::optional<LockedRow> lockRow(MailboxId id);
+    // Locks the PROC_STATE rows with ids in [low, high] until the transaction ends.
+    std::map<MailboxId, LockedRow> lockRange(MailboxId low, MailboxId high);
+
+    // Forgets what a previous transaction of this session left (the flight versions it wrote, events
+    // it queued but did not write): called at the start of every transaction that uses
+    // applyFlightWrite or addEvent.
+    void beginTransaction();
 
     // Applies one flight change after checking its expected version. Returns the conflict text when
     // the stored version differs (nothing written by this call then), nullopt when applied.
     std::optional<std::string> applyFlightWrite(const FlightWrite& write, Timestamp stamp);
 
-    void insertEvent(const NewEvent& event, std::optional<MailboxId> source, Timestamp stamp);
+    // Adds an outbox event; it is written by the next writeEvents() of this transaction, in the order
+    // added (so EVENT_IDs grow in that order), kEventsPerInsert per statement where the dialect allows.
+    void addEvent(const NewEvent& event, std::optional<MailboxId> source, Timestamp stamp);
+    void writeEvents();
+
+    // The holders of `keys` in PROC_STATE and PROC_STATE_HST: per key the smallest holding id (a
+    // key is held once, unless rows were changed by hand); a free key is absent from the map.
+    std::map<std::string, MailboxId> identityHolders(const std::vector<std::string>& keys);
 
     // PROC_STATE row `id` to its terminal state with its back-fill intent.
     struct Finish {
@@ -56,6 +102,9 @@ public:
         std::optional<std::string> lastError;
         std::optional<std::string> note;
         std::optional<std::string> backfillStatus; // nullopt: no back-fill
+        // Written only where the row has none yet (nullopt: left as it is).
+        std::optional<std::string> identityKey;
+        std::optional<Timestamp> processingStartedAt;
     };
     void finish(MailboxId id, const Finish& finish, Timestamp stamp);
 
@@ -66,7 +115,10 @@ private:
     struct ListKey;
     struct ListItem;
     struct EventInsert;
+    struct EventInsertMany;
     struct FinishUpdate;
+    struct IdentityKeys;
+    struct IdRange;
 
     void replaceList(FlightId flid, const DetailList& list);
 
@@ -79,7 +131,19 @@ private:
     std::unique_ptr<PreparedStatement<ListKey>> deleteList_;
     std::unique_ptr<PreparedStatement<ListItem>> insertItem_;
     std::unique_ptr<PreparedStatement<EventInsert>> eventInsert_;
+    std::unique_ptr<PreparedStatement<EventInsertMany>> eventInsertMany_; // null on Oracle
+    struct QueuedEvent {
+        NewEvent event;
+        std::optional<MailboxId> source;
+        Timestamp stamp;
+    };
+    std::vector<QueuedEvent> queuedEvents_;
     std::unique_ptr<PreparedStatement<FinishUpdate>> finish_;
+    std::unique_ptr<PreparedQuery<IdentityHolderRow, IdentityKeys>> identityHolders_;
+    std::unique_ptr<PreparedQuery<LockedRangeRow, IdRange>> lockRange_;
+    // The version each flight has after a write of this transaction (its row is locked, so the
+    // database holds the same value): a later write of the same flight needs no look-up.
+    std::map<FlightId, std::int64_t> writtenVersions_;
 };
 
 } // namespace msgx::storage

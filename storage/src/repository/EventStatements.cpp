@@ -1,3 +1,4 @@
+#include "repository/CommitStatements.h"
 #include "repository/TableColumns.h"
 #include "sql/Dialect.h"
 #include "sql/StoreStatements.h"
@@ -10,6 +11,19 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
           d.insertGeneratingId("MSG_EVENT", "EVENT_ID", "MSG_EVENT_SEQ",
                                {"TARGET", "FLID", "PAYLOAD", "STATE", "ATTEMPTS", "NEXT_ATTEMPT_AT",
                                 "SOURCE_ID", "CREATED_AT"}));
+    // kEventsPerInsert events in one statement: the processing commits of a batch write their events
+    // together. The rows take their EVENT_IDs in VALUES order (identity / auto-increment / rowid, one
+    // writer). Not on Oracle: its multi-row insert takes one NEXTVAL for all rows, and CLOB values
+    // must not be bound in a select list; it inserts the events one by one.
+    if (d.kind() != config::SqlDialect::Oracle) {
+        const ColumnNames eventColumns{"TARGET",          "FLID",      "PAYLOAD",   "STATE", "ATTEMPTS",
+                                       "NEXT_ATTEMPT_AT", "SOURCE_ID", "CREATED_AT"};
+        std::string sql = d.insertGeneratingId("MSG_EVENT", "EVENT_ID", "MSG_EVENT_SEQ", eventColumns);
+        for (int row = 1; row < kEventsPerInsert; ++row) {
+            sql += ", (" + placeholdersFor(eventColumns) + ")";
+        }
+        c.add(d, "event.insert-many", sql);
+    }
     c.add(d, "event.head",
           d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING'", "EVENT_ID", "EVENT_ID",
                        RowLock::None}));
@@ -27,6 +41,23 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "event.mark-dead",
           "UPDATE MSG_EVENT SET STATE = 'DEAD', LAST_ERROR = ? WHERE EVENT_ID = ? AND STATE = 'PENDING'");
     c.add(d, "event.pending-count", "SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'PENDING'");
+    c.add(d, "event.summary",
+          "SELECT TARGET, STATE, COUNT(*), MIN(CREATED_AT), MAX(EVENT_ID) FROM MSG_EVENT GROUP BY TARGET, "
+          "STATE");
+    c.add(d, "event.lock-dead",
+          "SELECT EVENT_ID FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'DEAD'" + d.forUpdate());
+    c.add(d, "event.requeue-dead",
+          "UPDATE MSG_EVENT SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = ?"
+          " WHERE EVENT_ID = ? AND STATE = 'DEAD'");
+    c.add(d, "event.newest-dead",
+          d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'DEAD'", "EVENT_ID DESC", "EVENT_ID",
+                       RowLock::None}));
+    c.add(d, "event.list",
+          d.firstRows(
+              {columns, "MSG_EVENT", "TARGET = ? AND EVENT_ID > ?", "EVENT_ID", "EVENT_ID", RowLock::None}));
+    c.add(d, "event.list-in-state",
+          d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = ? AND EVENT_ID > ?", "EVENT_ID",
+                       "EVENT_ID", RowLock::None}));
 }
 
 } // namespace msgx::storage

@@ -1,3 +1,4 @@
+#include "repository/CommitStatements.h"
 #include "repository/TableColumns.h"
 #include "sql/Dialect.h"
 #include "sql/StoreStatements.h"
@@ -34,12 +35,46 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "processing.record-failure",
           "UPDATE PROC_STATE SET STATE = 'FAILED', ATTEMPTS = ?, ERROR_CLASS = ?, LAST_ERROR = ?,"
           " NEXT_ATTEMPT_AT = ?, UPDATED_AT = ? WHERE CMINMSGS_ID = ?");
+    // The terminal write of a processing commit. IDENTITY_KEY and PROCESSING_STARTED_AT take the
+    // bound value only when they are not set yet (a NULL parameter keeps them as they are); the
+    // back-fill columns describe a new intent (attempts 0, no error) even after an earlier one was DONE.
     c.add(
         d, "processing.finish",
         "UPDATE PROC_STATE SET STATE = ?, ERROR_CLASS = ?, LAST_ERROR = ?, NOTE = ?, NEXT_ATTEMPT_AT = NULL,"
-        " UPDATED_AT = ?, PROCESSED_AT = ?, BACKFILL_STATE = ?, BACKFILL_NEXT_AT = ?, BACKFILL_STATUS_VALUE "
-        "= ?"
-        " WHERE CMINMSGS_ID = ?");
+        " IDENTITY_KEY = COALESCE(IDENTITY_KEY, ?), PROCESSING_STARTED_AT = COALESCE(PROCESSING_STARTED_AT, "
+        "?),"
+        " UPDATED_AT = ?, PROCESSED_AT = ?, BACKFILL_STATE = ?, BACKFILL_ATTEMPTS = 0, BACKFILL_NEXT_AT = ?,"
+        " BACKFILL_STATUS_VALUE = ?, BACKFILL_ERROR = NULL WHERE CMINMSGS_ID = ?");
+    // The rows of a batch of processing commits, locked in one round trip (ids of a batch are close).
+    c.add(d, "processing.lock-range",
+          "SELECT CMINMSGS_ID, STATE, ATTEMPTS, PROCESSING_STARTED_AT, IDENTITY_KEY FROM PROC_STATE"
+          " WHERE CMINMSGS_ID BETWEEN ? AND ?" +
+              d.forUpdate());
+    // The holders of up to kIdentityKeysPerLookup identities (repeat the last key to fill the list)
+    // in PROC_STATE and its archive, in one round trip.
+    std::string keys = "?";
+    for (int i = 1; i < kIdentityKeysPerLookup; ++i) {
+        keys += ", ?";
+    }
+    c.add(d, "processing.identity-holders",
+          "SELECT CMINMSGS_ID, IDENTITY_KEY FROM PROC_STATE WHERE IDENTITY_KEY IN (" + keys +
+              ") UNION ALL SELECT CMINMSGS_ID, IDENTITY_KEY FROM PROC_STATE_HST WHERE IDENTITY_KEY IN (" +
+              keys + ")");
+    c.add(d, "processing.reset-for-replay",
+          "UPDATE PROC_STATE SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
+          " PROCESSING_STARTED_AT = NULL, NOTE = NULL, UPDATED_AT = ? WHERE CMINMSGS_ID = ?");
+    c.add(d, "processing.count-by-state",
+          "SELECT STATE, ERROR_CLASS, COUNT(*) FROM PROC_STATE GROUP BY STATE, ERROR_CLASS");
+    // `msgxctl messages`: one statement per filter combination (a "? IS NULL OR" condition would
+    // leave PostgreSQL without a type for the parameter and defeat the STATE index).
+    const auto list = [&](const char* name, const std::string& where) {
+        c.add(d, name,
+              d.firstRows({columns, "PROC_STATE", where, "CMINMSGS_ID", "CMINMSGS_ID", RowLock::None}));
+    };
+    list("processing.list", "CMINMSGS_ID > ?");
+    list("processing.list-in-state", "STATE = ? AND CMINMSGS_ID > ?");
+    list("processing.list-in-class", "ERROR_CLASS = ? AND CMINMSGS_ID > ?");
+    list("processing.list-in-state-class", "STATE = ? AND ERROR_CLASS = ? AND CMINMSGS_ID > ?");
 }
 
 } // namespace msgx::storage

@@ -13,6 +13,7 @@ void addReferenceStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "reference.delete", "DELETE FROM REF_MASTER WHERE RTYPE = ? AND RKEY = ?");
     c.add(d, "reference.keep-only-batch",
           "DELETE FROM REF_MASTER WHERE RTYPE = ? AND (BATCH_ID IS NULL OR BATCH_ID <> ?)");
+    c.add(d, "reference.class-names", "SELECT DISTINCT RTYPE FROM REF_MASTER ORDER BY RTYPE");
 }
 
 void addCursorStatements(StatementCatalog& c, const Dialect& d) {

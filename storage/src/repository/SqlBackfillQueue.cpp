@@ -1,5 +1,6 @@
 #include "repository/SqlBackfillQueue.h"
 
+#include "msgx/storage/ProcessingRecord.h"
 #include "sql/RowMapping.h"
 
 #include <Poco/Data/Statement.h>
@@ -19,10 +20,22 @@ struct BackfillRow {
     }
 };
 
+// backfill.lock: BACKFILL_STATE, PROCESSED_AT.
+struct IntentRow {
+    std::string state;
+    Poco::Nullable<Poco::Int64> processedAt;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(state), c(processedAt);
+    }
+};
+
 } // namespace
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::BackfillRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::IntentRow)
 
 namespace msgx::storage {
 
@@ -60,6 +73,26 @@ void SqlBackfillQueue::markDone(MailboxId id) {
                             update << ctx["backfill.done"], bindInt64(id);
                             update.execute();
                         });
+}
+
+bool SqlBackfillQueue::markDoneIf(MailboxId id, Timestamp processedAt) {
+    return ctx_.pool->transact(
+        "store: mark the back-fill of " + std::to_string(id) + " done if still current",
+        [ctx = ctx_.statements, id, processedAt](Transaction& tx) {
+            std::vector<IntentRow> rows;
+            tx.session() << ctx["backfill.lock"], bindInt64(id), into(rows), now;
+            if (rows.empty() || rows.front().processedAt.isNull() ||
+                timestampOf(rows.front().processedAt.value()) != processedAt) {
+                return false; // gone, or a newer terminal commit recorded a newer intent
+            }
+            if (rows.front().state != backfillStateName(BackfillState::Due)) {
+                return rows.front().state == backfillStateName(BackfillState::Done); // already done
+            }
+            Statement update(tx.session());
+            update << ctx["backfill.done"], bindInt64(id);
+            update.execute();
+            return true;
+        });
 }
 
 void SqlBackfillQueue::recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) {

@@ -5,6 +5,8 @@
 
 #include <Poco/Data/Statement.h>
 
+#include <map>
+
 namespace msgx::storage {
 namespace {
 
@@ -46,10 +48,25 @@ struct EventRow {
     }
 };
 
+// One group of event.summary: TARGET, STATE, COUNT(*), MIN(CREATED_AT), MAX(EVENT_ID).
+struct EventGroupRow {
+    std::string target;
+    std::string state;
+    Poco::Int64 count = 0;
+    Poco::Int64 oldestCreatedAt = 0;
+    Poco::Int64 newestId = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(target), c(state), c(count), c(oldestCreatedAt), c(newestId);
+    }
+};
+
 } // namespace
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::EventGroupRow)
 
 namespace msgx::storage {
 
@@ -63,6 +80,15 @@ std::string idsText(const std::vector<EventId>& ids) {
         return "event " + std::to_string(ids.front());
     }
     return std::to_string(ids.size()) + " events";
+}
+
+std::vector<OutboxEvent> eventsOf(const std::vector<EventRow>& rows) {
+    std::vector<OutboxEvent> events;
+    events.reserve(rows.size());
+    for (const auto& row : rows) {
+        events.push_back(row.event());
+    }
+    return events;
 }
 
 } // namespace
@@ -170,6 +196,83 @@ std::optional<OutboxEvent> SqlEventOutbox::find(EventId id) {
                                    std::vector<EventRow> rows;
                                    tx.session() << ctx["event.find"], bindInt64(id), into(rows), now;
                                    return rows.empty() ? std::nullopt : std::optional(rows.front().event());
+                               });
+}
+
+std::vector<TargetSummary> SqlEventOutbox::summary() {
+    return ctx_.pool->transact("store: summarise the outbox", [ctx = ctx_.statements](Transaction& tx) {
+        std::vector<EventGroupRow> rows;
+        tx.session() << ctx["event.summary"], into(rows), now;
+        std::map<std::string, TargetSummary> byTarget;
+        for (const auto& row : rows) {
+            TargetSummary& summary = byTarget[row.target];
+            summary.target = row.target;
+            switch (eventStateFromColumn(row.state)) {
+            case EventState::Pending:
+                summary.pending = row.count;
+                summary.oldestPendingCreatedAt = timestampOf(row.oldestCreatedAt);
+                break;
+            case EventState::Sent:
+                summary.sent = row.count;
+                break;
+            case EventState::Dead:
+                summary.dead = row.count;
+                summary.newestDeadId = row.newestId;
+                break;
+            }
+        }
+        std::vector<TargetSummary> summaries;
+        summaries.reserve(byTarget.size());
+        for (auto& [target, summary] : byTarget) {
+            summaries.push_back(std::move(summary));
+        }
+        return summaries;
+    });
+}
+
+int SqlEventOutbox::requeueDead(const std::string& target) {
+    const Timestamp stamp = ctx_.now();
+    return ctx_.pool->transact("store: requeue the dead events of " + target, [ctx = ctx_.statements, target,
+                                                                               stamp](Transaction& tx) {
+        // Locked first, then requeued one by one, so the count is exactly the rows changed (an
+        // event another transaction marks DEAD meanwhile is not touched).
+        std::vector<Poco::Int64> ids;
+        tx.session() << ctx["event.lock-dead"], ctx.text.shortText(target), into(ids), now;
+        for (const Poco::Int64 id : ids) {
+            Statement update(tx.session());
+            update << ctx["event.requeue-dead"], bindMicros(stamp), bindInt64(id);
+            update.execute();
+        }
+        return static_cast<int>(ids.size());
+    });
+}
+
+std::optional<OutboxEvent> SqlEventOutbox::newestDead(const std::string& target) {
+    return ctx_.pool->transact(
+        "store: read the newest dead event of " + target, [ctx = ctx_.statements, target](Transaction& tx) {
+            std::vector<EventRow> rows;
+            tx.session() << ctx["event.newest-dead"], ctx.text.shortText(target), bindInt(1), into(rows), now;
+            return rows.empty() ? std::nullopt : std::optional(rows.front().event());
+        });
+}
+
+std::vector<OutboxEvent> SqlEventOutbox::list(const std::string& target, std::optional<EventState> state,
+                                              EventId afterId, int limit) {
+    if (limit <= 0) {
+        return {};
+    }
+    return ctx_.pool->transact("store: list events of " + target + " after " + std::to_string(afterId),
+                               [ctx = ctx_.statements, target, state, afterId, limit](Transaction& tx) {
+                                   Statement query(tx.session());
+                                   query << ctx[state ? "event.list-in-state" : "event.list"],
+                                       ctx.text.shortText(target);
+                                   if (state) {
+                                       query, ctx.text.shortText(std::string(eventStateName(*state)));
+                                   }
+                                   std::vector<EventRow> rows;
+                                   query, bindInt64(afterId), bindInt(limit), into(rows);
+                                   query.execute();
+                                   return eventsOf(rows);
                                });
 }
 

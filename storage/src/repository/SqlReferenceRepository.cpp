@@ -72,6 +72,14 @@ std::vector<ReferenceRecord> SqlReferenceRepository::listClass(const std::string
         });
 }
 
+std::vector<std::string> SqlReferenceRepository::classNames() {
+    return ctx_.pool->transact("store: read reference class names", [ctx = ctx_.statements](Transaction& tx) {
+        std::vector<std::string> names;
+        tx.session() << ctx["reference.class-names"], into(names), now;
+        return names;
+    });
+}
+
 void SqlReferenceRepository::apply(const std::vector<ReferenceChange>& changes) {
     if (changes.empty()) {
         return;

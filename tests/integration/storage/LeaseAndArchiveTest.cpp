@@ -64,7 +64,7 @@ TEST_P(StoreSuite, ArchiveMovesOldTerminalRowsAndEventsOnceAndKeepsTheRest) {
         enqueue(id);
     }
     auto done = succeeded(1);
-    done.events = {{"msg", 1, "sent"}, {"msg", 1, "pending"}};
+    done.events = {{"msg", 1, "sent"}};
     ASSERT_TRUE(queue.commit(done).applied);
     store().backfill().markDone(1);
     ASSERT_TRUE(queue.commit(succeeded(2)).applied); // back-fill still due: must stay
@@ -81,6 +81,7 @@ TEST_P(StoreSuite, ArchiveMovesOldTerminalRowsAndEventsOnceAndKeepsTheRest) {
                     .commit([] {
                         auto c = succeeded(5);
                         c.outcome.backfillStatus.reset();
+                        c.events = {{"msg", 5, "pending"}};
                         return c;
                     }())
                     .applied); // terminal but younger than the cutoff
@@ -121,6 +122,31 @@ TEST_P(StoreSuite, ArchiveHonoursItsLimitAndIdentityDeduplicationStillWorksAfter
     const auto duplicate = queue.bindIdentity(4, "AODB|FLOP|ABTM|2");
     EXPECT_FALSE(duplicate.bound);
     EXPECT_EQ(duplicate.duplicateOf, storage::MailboxId{2});
+}
+
+TEST_P(StoreSuite, ArchiveKeepsATerminalMessageWhileOneOfItsEventsIsPending) {
+    auto& queue = store().processing();
+    enqueue(1);
+    auto done = succeeded(1);
+    done.outcome.backfillStatus.reset();
+    done.events = {{"msg", 1, "first"}, {"msg", 1, "second"}};
+    ASSERT_TRUE(queue.commit(done).applied);
+    const auto events = store().events().list("msg", std::nullopt, 0, 10);
+    ASSERT_EQ(events.size(), 2u);
+    store().events().markSent({events[0].id});
+    clock_.advance(48h);
+    const auto cutoff = clock_.now() - 24h;
+
+    EXPECT_EQ(store().archive().archiveBefore(cutoff, 100), (storage::ArchiveReport{0, 1}));
+    EXPECT_TRUE(queue.find(1));
+    EXPECT_EQ(rowCount("PROC_STATE_HST"), 0);
+
+    // A DEAD event is finished too: the message goes now, and its event with it.
+    store().events().markDead({events[1].id}, "refused");
+    EXPECT_EQ(store().archive().archiveBefore(cutoff, 100), (storage::ArchiveReport{1, 1}));
+    EXPECT_FALSE(queue.find(1));
+    EXPECT_EQ(rowCount("PROC_STATE_HST"), 1);
+    EXPECT_EQ(rowCount("MSG_EVENT"), 0);
 }
 
 } // namespace

@@ -95,6 +95,18 @@ TEST_P(StoreSuite, ReferenceRecordsAreUpsertedByTypeAndKeyAndAClassCanBeReplaced
                  std::invalid_argument);
 }
 
+TEST_P(StoreSuite, ReferenceClassNamesAreTheSortedClassesThatHaveRecords) {
+    auto& refs = store().references();
+    EXPECT_TRUE(refs.classNames().empty());
+    refs.apply({{ReferenceChange::Kind::Upsert, "SLST", "207", "{}", "message", std::nullopt},
+                {ReferenceChange::Kind::Upsert, "ABDG", "207", "{}", "message", std::nullopt},
+                {ReferenceChange::Kind::Upsert, "ABDG", "208", "{}", "message", std::nullopt},
+                {ReferenceChange::Kind::Upsert, "GATE", "B12", "{}", "message", std::nullopt}});
+    EXPECT_EQ(refs.classNames(), (std::vector<std::string>{"ABDG", "GATE", "SLST"}));
+    refs.apply({{ReferenceChange::Kind::Delete, "GATE", "B12", "", "", std::nullopt}});
+    EXPECT_EQ(refs.classNames(), (std::vector<std::string>{"ABDG", "SLST"}));
+}
+
 TEST_P(StoreSuite, CursorAndAuditRoundTrip) {
     store().cursors().save({"inbox", 41, 7});
     store().cursors().save({"inbox", 42, 8});

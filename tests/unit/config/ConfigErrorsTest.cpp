@@ -49,7 +49,7 @@ TEST(ConfigErrors, OutOfRangeValuesOfEveryNumericKind) {
     EXPECT_EQ(errorTexts(minimalEmbedded("log:\n  queue: 63\n")),
               Texts{"log.queue: must be 64..1048576, got 63 (test.yaml line 16)"});
     EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  backoff:\n    - 1s\n    - 2h\n")),
-              Texts{"pipeline.backoff[1]: must be 100ms..1h, got 2h (test.yaml line 18)"});
+              Texts{"pipeline.backoff[1]: must be 10ms..1h, got 2h (test.yaml line 18)"});
     EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  backoff: []\n")),
               Texts{"pipeline.backoff: must have 1..100 entries, got 0 (test.yaml line 16)"});
 }

@@ -20,6 +20,20 @@ std::string withDatabases(const std::string& profile, const std::string& store, 
            "delivery: {targets: {msg: {type: file, path: /a}, schd: {type: file, path: /b}}}\n"; // 4
 }
 
+// The errors of a production configuration whose kafka.properties hold only `property: value`
+// (on line 8).
+Texts kafkaPropertyErrors(const std::string& property, const std::string& value) {
+    return errorTexts("profile: production\n"   // 1
+                      "store: {connect: x}\n"   // 2
+                      "mailbox: {connect: y}\n" // 3
+                      "delivery: {targets: {msg: {type: kafka, topic: m}, schd: {type: kafka, topic: s}}}\n"
+                      "kafka:\n"              // 5
+                      "  bootstrap: k:9092\n" // 6
+                      "  properties:\n"       // 7
+                      "    " +
+                      property + ": '" + value + "'\n"); // 8
+}
+
 } // namespace
 
 TEST(ProductionProfile, RefusesEveryEmbeddedPartNamingEachKey) {
@@ -221,6 +235,65 @@ TEST(KafkaProperties, WeakeningTheForcedProducerSettingsIsRefused) {
             "kafka.properties.bootstrap.servers: must be left out: use kafka.bootstrap (test.yaml line 13)",
             "kafka.properties.client.id: must be left out: use kafka.client-id (test.yaml line 14)",
         }));
+}
+
+TEST(KafkaProperties, AcksBelowAllIsRefused) {
+    EXPECT_EQ(
+        kafkaPropertyErrors("acks", "0"),
+        Texts{"kafka.properties.acks: must be all or -1 (forced by msgexchange), got 0 (test.yaml line 8)"});
+    EXPECT_EQ(
+        kafkaPropertyErrors("acks", "1"),
+        Texts{"kafka.properties.acks: must be all or -1 (forced by msgexchange), got 1 (test.yaml line 8)"});
+}
+
+TEST(KafkaProperties, RequestRequiredAcksBelowAllIsRefused) {
+    EXPECT_EQ(
+        kafkaPropertyErrors("request.required.acks", "1"),
+        Texts{"kafka.properties.request.required.acks: must be all or -1 (forced by msgexchange), got 1 "
+              "(test.yaml line 8)"});
+}
+
+TEST(KafkaProperties, DisabledIdempotenceIsRefused) {
+    EXPECT_EQ(kafkaPropertyErrors("enable.idempotence", "false"),
+              Texts{"kafka.properties.enable.idempotence: must be true (forced by msgexchange), got false "
+                    "(test.yaml line 8)"});
+}
+
+TEST(KafkaProperties, MoreThanOneRequestInFlightIsRefused) {
+    EXPECT_EQ(kafkaPropertyErrors("max.in.flight.requests.per.connection", "2"),
+              Texts{"kafka.properties.max.in.flight.requests.per.connection: must be 1 (forced by "
+                    "msgexchange), got 2 (test.yaml line 8)"});
+}
+
+TEST(KafkaProperties, MoreThanOneRequestInFlightUnderTheAliasIsRefused) {
+    EXPECT_EQ(
+        kafkaPropertyErrors("max.in.flight", "5"),
+        Texts{"kafka.properties.max.in.flight: must be 1 (forced by msgexchange), got 5 (test.yaml line 8)"});
+}
+
+TEST(KafkaProperties, AnUnboundedMessageTimeoutIsRefused) {
+    EXPECT_EQ(
+        kafkaPropertyErrors("message.timeout.ms", "0"),
+        Texts{"kafka.properties.message.timeout.ms: must be a positive number of milliseconds (0 would let "
+              "a send wait forever), got 0 (test.yaml line 8)"});
+    EXPECT_EQ(kafkaPropertyErrors("message.timeout.ms", "30s").size(), 1U);
+}
+
+TEST(KafkaProperties, AnUnboundedDeliveryTimeoutIsRefused) {
+    EXPECT_EQ(
+        kafkaPropertyErrors("delivery.timeout.ms", "0"),
+        Texts{"kafka.properties.delivery.timeout.ms: must be a positive number of milliseconds (0 would let "
+              "a send wait forever), got 0 (test.yaml line 8)"});
+}
+
+TEST(KafkaProperties, ATransactionalIdIsRefused) {
+    EXPECT_EQ(kafkaPropertyErrors("transactional.id", "msgx-1"),
+              Texts{"kafka.properties.transactional.id: must be left out: msgexchange does not use Kafka "
+                    "transactions (test.yaml line 8)"});
+}
+
+TEST(KafkaProperties, ABoundedMessageTimeoutIsAccepted) {
+    EXPECT_EQ(kafkaPropertyErrors("message.timeout.ms", "45000"), Texts{});
 }
 
 TEST(KafkaProperties, RepeatingTheForcedValuesAndOtherSettingsAreAccepted) {

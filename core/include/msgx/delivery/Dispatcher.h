@@ -1,71 +1,45 @@
 #pragma once
 
 #include "msgx/clock/Clock.h"
-#include "msgx/config/Config.h"
 #include "msgx/delivery/DeliverySink.h"
+#include "msgx/delivery/DispatcherSettings.h"
+#include "msgx/delivery/DispatcherStatus.h"
+#include "msgx/delivery/TargetRelease.h"
 #include "msgx/storage/OwnStore.h"
 
-#include <chrono>
 #include <mutex>
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <vector>
 
 namespace msgx::delivery {
 
-struct DispatcherSettings {
-    std::string target; // "msg" or "schd"
-    // schd: only through the aggregated flush (every flushPeriod, or sooner once flushLimit events
-    // are pending); msg: one record per event.
-    bool aggregated = false;
-    int batchSize = 500; // msg: events claimed per round; schd: flushLimit
-    std::chrono::milliseconds flushPeriod{3000};
-    int maxAttempts = 5;
-    std::vector<std::chrono::milliseconds> backoff{std::chrono::seconds(1), std::chrono::seconds(2),
-                                                   std::chrono::seconds(4), std::chrono::seconds(8),
-                                                   std::chrono::seconds(16)};
-    std::chrono::milliseconds backoffCap{60000};
-    config::OnDead onDead = config::OnDead::Stop;
-    // How long claimed events stay hidden from another claimer; longer than any send can take.
-    std::chrono::milliseconds claimFor{std::chrono::minutes(5)};
-    // How often an idle or waiting target looks again (new events, operator release).
-    std::chrono::milliseconds idlePoll{std::chrono::milliseconds(200)};
-    // How long to wait before trying again after the sink was unavailable or the store failed.
-    std::chrono::milliseconds unavailableRetry{std::chrono::seconds(1)};
-
-    // The settings of target `name` from the delivery section.
-    static DispatcherSettings fromConfig(const config::DeliveryConfig& delivery, const std::string& name);
-};
-
-// What a target looks like now: the metrics hooks (pending per target, oldest pending age, DEAD
-// count, send latency) and health for status and the ops API.
-struct DispatcherStatus {
-    std::string target;
-    std::string sink; // DeliverySink::describe()
-    bool healthy = true;
-    std::string problem; // why unhealthy, or why held
-    bool held = false;   // on-dead stop: waiting for `msgxctl events retry|skip`
-    std::int64_t pending = 0;
-    std::int64_t dead = 0;
-    std::optional<std::chrono::milliseconds> oldestPendingAge;
-    std::optional<std::chrono::milliseconds> lastSendLatency; // claim -> last report of a round
-    std::int64_t sentTotal = 0; // events marked SENT by this dispatcher since start
-};
-
-// Delivers the outbox events of one target strictly in EVENT_ID order (architecture.md §6).
+// Delivers the outbox events of one target strictly in EVENT_ID order (architecture.md §6,
+// docs/delivery.md "Dispatcher").
 //
 // An event becomes SENT only from its sink's Acked result; a Refused record counts one attempt
 // (backoff from `backoff`, capped) and after maxAttempts goes DEAD with its error; an Unavailable
 // result postpones without counting. The head waiting for its backoff blocks the target. With
-// on-dead `stop` a DEAD event holds the target until an operator releases it (releaseHold /
-// `msgxctl events retry|skip`); the hold is persistent (INBOX_CURSOR "delivery-released:<target>"
-// holds the newest DEAD EVENT_ID released) so a restart does not pass it.
+// on-dead `stop` a DEAD event holds the target until an operator releases it (retryDeadEvents /
+// skipDeadEvents, `msgxctl events retry|skip`); the hold is persistent (TargetRelease.h).
+//
+// Prefix rule (msg): of one round's records only the prefix up to the first record that is not
+// Acked is marked SENT. Records after it stay PENDING even when the sink acknowledged them and are
+// sent again later: a consumer may see a duplicate (same msgx-event-id header), never a reorder.
+//
+// schd: the whole claimed batch is one unit: SENT when every record is Acked, one attempt for every
+// claimed event when any record was Refused (DEAD together when exhausted), postponed together when
+// the sink was unavailable.
+//
+// One dispatcher per target and process; runOnce/run on one thread, status() from any thread.
 class Dispatcher {
 public:
-    Dispatcher(storage::OwnStore& store, DeliverySink& sink, const Clock& clock, DispatcherSettings settings);
+    Dispatcher(storage::OwnStore& store, DeliverySink& sink, Clock& clock, DispatcherSettings settings);
 
-    // One round: claim, send, record. Returns when the next round is due. Throws nothing: a store
-    // failure is logged and answered with a later round.
+    // One round: claim, send, record. Returns when the next round is due (now when more work is
+    // waiting). Throws nothing: a store failure is logged, reported as unhealthy and answered with a
+    // round after unavailableRetry.
     storage::Timestamp runOnce();
 
     // Rounds until `stop` is requested (clock.sleepUntil between rounds).
@@ -74,24 +48,36 @@ public:
     [[nodiscard]] DispatcherStatus status() const;
 
 private:
+    storage::Timestamp round(storage::Timestamp now);
+    storage::Timestamp msgRound(storage::Timestamp now);
+    storage::Timestamp schdRound(storage::Timestamp now);
+    storage::Timestamp idle(storage::Timestamp now, storage::Timestamp wakeAt);
+    // One refused attempt on `events` (the msg head, or a whole schd batch): all of them wait for
+    // the backoff of the highest attempt count among them, or all go DEAD once that count reaches
+    // maxAttempts. Returns whether they went DEAD.
+    bool countRefusal(const std::vector<storage::OutboxEvent>& events, const std::string& error,
+                      storage::Timestamp now);
+    // Events that can never become a record (a payload that breaks the DeliveryRecord.h contract)
+    // go DEAD at once: no retry could change them.
+    void markUnsendable(const std::vector<storage::EventId>& ids, const std::string& error);
+    // Logs the DEAD events and, with on-dead `continue`, moves the release mark past them.
+    void afterDead(const std::vector<storage::EventId>& ids, const std::string& error);
+    void noteSent(storage::Timestamp claimedAt, std::size_t count);
+    void noteUnavailable(const std::string& error);
+    void refreshCounts(storage::Timestamp now, bool force);
+
     storage::OwnStore& store_;
     DeliverySink& sink_;
-    const Clock& clock_;
+    Clock& clock_;
     DispatcherSettings settings_;
-    mutable std::mutex statusMutex_;
-    DispatcherStatus status_;
+    std::optional<storage::Timestamp> lastCountsAt_; // run thread only
+
+    mutable std::mutex statusMutex_; // guards everything below
+    DispatcherStatus counts_;        // target, sink, pending, dead, ages, latency, sentTotal
+    std::optional<std::string> holdProblem_;
+    std::optional<std::string> storeProblem_;
+    std::optional<std::string> sendProblem_; // the last Unavailable result, until something is Acked
+    SinkHealth sinkHealth_;
 };
-
-// The operator's release of a held target (`msgxctl events retry|skip --target T`), each writing
-// OPS_AUDIT (actor, action "events-retry"/"events-skip", detail with target and event ids):
-//  retry - every DEAD event of the target becomes PENDING again (attempts 0) and is delivered in
-//          EVENT_ID order before anything newer;
-//  skip  - the DEAD events stay DEAD (kept for audit) and the target moves on past them.
-// Returns the number of DEAD events released.
-int retryDeadEvents(storage::OwnStore& store, const std::string& target, const std::string& actor);
-int skipDeadEvents(storage::OwnStore& store, const std::string& target, const std::string& actor);
-
-// The name of the INBOX_CURSOR row holding a target's release mark.
-std::string releaseCursorName(const std::string& target);
 
 } // namespace msgx::delivery

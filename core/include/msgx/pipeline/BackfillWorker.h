@@ -8,23 +8,38 @@
 namespace msgx::pipeline {
 
 struct BackfillRound {
-    int written = 0; // mailbox rows marked
-    int failed = 0;  // rows whose UPDATE failed (retried with backoff)
+    int written = 0;    // mailbox rows marked and their intents done
+    int superseded = 0; // mailbox rows marked whose intent got newer meanwhile (a replay): left DUE
+    int failed = 0;     // rows whose UPDATE failed (retried with backoff)
     storage::Timestamp nextAt{};
 };
 
 // Writes DATE_PROCESSED and the STATUS value of every terminal message back into the mailbox row
 // (US-09): claims due intents, UPDATEs the mailbox, marks them done guarded by PROCESSED_AT (a
-// replay's newer intent is never lost to an older task). A failure retries with persistent
-// backoff (backfill.backoff doubling up to backfill.backoff-cap, BACKFILL_NEXT_AT in the store, so
-// a restart keeps it). Never runs business logic. Not started in shadow mode.
+// replay's newer intent is never lost to an older task: it stays DUE and is written next). A
+// failure retries with persistent backoff (backfill.backoff doubling per attempt up to
+// backfill.backoff-cap, BACKFILL_NEXT_AT in the store, so a restart keeps the schedule). Never runs
+// business logic. Not started in shadow mode (and shadow commits record no intent anyway).
 class BackfillWorker {
 public:
+    // Intents claimed per round, and how long a claim keeps them from other workers (a worker that
+    // dies mid-round hands them back after this). A daemon restarted after a crash therefore
+    // back-fills the rows its predecessor had claimed up to this much later; order does not matter
+    // for back-fill and nothing is lost.
+    static constexpr int kBatch = 100;
+    static constexpr Clock::duration kClaimFor = std::chrono::minutes(2);
+
     BackfillWorker(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
                    const config::BackfillConfig& settings);
 
-    // One round; nextAt is now when more intents are due, else now + backfill.interval.
+    // One round. nextAt is now when a full batch was claimed (more may be due), now + backfill.backoff
+    // when the mailbox failed (the round stops at the first mailbox failure: it is likely down),
+    // else now + backfill.interval. Throws storage::InfraError when the own store fails.
     BackfillRound runOnce();
+
+    // backfill.backoff x 2^attempts, at most backfill.backoff-cap: the delay after a failure of a
+    // task that had failed `attempts` times before.
+    static Clock::duration retryDelay(const config::BackfillConfig& settings, int attempts);
 
 private:
     storage::OwnStore& store_;

@@ -2,10 +2,12 @@
 
 #include "msgx/clock/Clock.h"
 #include "msgx/config/Config.h"
+#include "msgx/pipeline/MissingIdTracker.h"
 #include "msgx/storage/Mailbox.h"
 #include "msgx/storage/OwnStore.h"
 
-#include <map>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace msgx::pipeline {
@@ -15,45 +17,67 @@ struct PollReport {
     int enqueued = 0; // new PROC_STATE rows (PENDING or SKIPPED mailbox-status:<value>)
     storage::MailboxId watermarkBefore = 0;
     storage::MailboxId watermarkAfter = 0;
-    std::vector<storage::MailboxId> waitingGaps; // missing ids younger than max-commit-delay
-    std::vector<storage::MailboxId> expiredGaps; // missing ids given up on this round
+    std::vector<IdRange> waitingGaps; // missing ids younger than max-commit-delay (rows above wait)
+    std::vector<IdRange> expiredGaps; // missing ids given up on this round (left to the rescan)
 };
 
 struct CompensationReport {
-    int scanned = 0;
+    int scanned = 0;                      // mailbox rows read between rescanFrom and the watermark
     std::vector<storage::MailboxId> late; // rows committed below the watermark after it passed them
+    std::vector<IdRange> abandoned;       // gaps watched longer than the rescan horizon, dropped
+    storage::MailboxId rescanFromBefore = 0;
+    storage::MailboxId rescanFromAfter = 0;
 };
 
-// Discovery of new mailbox rows (US-01, architecture.md §1, §10 Q2).
+// Discovery of new mailbox rows (US-01, architecture.md §1, §10 Q2, docs/pipeline.md).
 //
 // pollOnce reads CMINMSGS rows with ID > watermark in ID order (at most pipeline.batch-size) and
-// queues the contiguous run it may take: a row right after the watermark, or after an id that is
-// missing (a gap: a lower id not committed yet) only once that gap has been seen for longer than
-// pipeline.max-commit-delay (measured with the clock from the first time this poller saw it). The
-// rows taken and the new watermark are written in one own-store transaction
-// (ProcessingQueue::enqueue); a failure leaves the watermark where it was and touches nothing in
-// the mailbox. Rows whose STATUS is not in mailbox.accept-status are recorded
-// SKIPPED "mailbox-status:<value>" and are not gaps.
+// queues the longest prefix it may take: a row may be taken when every lower id above the watermark
+// is present or missing for at least pipeline.max-commit-delay (measured with the clock from the
+// first time this poller saw it missing; a restarted poller starts the wait again). The rows taken
+// and the new watermark are written in one own-store transaction (ProcessingQueue::enqueue); a
+// failure leaves the watermark where it was and touches nothing in the mailbox. Rows whose STATUS
+// is not exactly (case-sensitive) one of mailbox.accept-status, NULL included, are recorded
+// SKIPPED "mailbox-status:<value>" ("mailbox-status:(null)") and are not gaps. An idle poll is the
+// one indexed mailbox query (the cursor is cached after the first load).
 //
-// compensateOnce rescans the ids between the rescan cursor and the watermark for rows committed
-// after the watermark passed them (expired gaps that filled), queues them (logged as late) and
-// advances INBOX_CURSOR.rescanFrom past ids that are queued or older than the rescan horizon.
+// compensateOnce rescans the ids from INBOX_CURSOR.rescanFrom up to the watermark for rows
+// committed after the watermark passed them (gaps given up that filled late), queues them (they
+// are reported and logged as late; being lower than the head, they are processed next, out of the
+// strict order by nature), and moves rescanFrom up to the lowest id still watched: a gap is watched
+// for rescanHorizon() after it was given up (or, after a restart, after the first rescan saw it),
+// then abandoned with a WARN line, so a gap that never fills never pins the rescan.
 //
 // Both throw storage::InfraError when the own store or the mailbox fails; the caller retries.
+// Not thread-safe: call both from the one poller thread.
 class InboxPoller {
 public:
+    static constexpr const char* kCursorName = "inbox";
+
     InboxPoller(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
                 const config::Config& config);
 
     PollReport pollOnce();
     CompensationReport compensateOnce();
 
+    // How long a given-up gap is watched by the rescan: 10 x max-commit-delay, at least two
+    // compensation intervals (so that every gap is rescanned at least once more).
+    static Clock::duration rescanHorizon(const config::PipelineConfig& pipeline);
+    // Whether a row with this CMINMSGS_STATUS is processed, and the note of one that is not.
+    static bool accepted(const config::MailboxConfig& mailbox, const std::optional<std::string>& status);
+    static std::string skipNote(const std::optional<std::string>& status);
+
 private:
+    storage::InboxCursor loadCursor();
+    storage::NewMessage newMessage(const storage::MailboxRow& row) const;
+
     storage::OwnStore& store_;
     storage::MailboxInbox& inbox_;
     const Clock& clock_;
     const config::Config& config_;
-    std::map<storage::MailboxId, storage::Timestamp> gapFirstSeen_;
+    std::optional<storage::InboxCursor> cursor_; // as last written or read; reloaded after a failure
+    MissingIdTracker waiting_;                   // gaps above the watermark
+    MissingIdTracker givenUp_;                   // gaps below the watermark watched by the rescan
 };
 
 } // namespace msgx::pipeline

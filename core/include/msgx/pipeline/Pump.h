@@ -1,12 +1,24 @@
 #pragma once
 
 #include "msgx/clock/Clock.h"
+#include "msgx/codec/ErrorClass.h"
+#include "msgx/codec/TimeZone.h"
 #include "msgx/config/Config.h"
+#include "msgx/pipeline/DecisionCommit.h"
+#include "msgx/pipeline/RetryPolicy.h"
+#include "msgx/pipeline/StoreFlightView.h"
+#include "msgx/pipeline/StoreReferenceView.h"
+#include "msgx/plugin/IgnoreRules.h"
 #include "msgx/plugin/PluginHost.h"
+#include "msgx/storage/InfraError.h"
 #include "msgx/storage/OwnStore.h"
 
+#include <atomic>
+#include <map>
 #include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
 namespace msgx::pipeline {
 
@@ -14,7 +26,7 @@ namespace msgx::pipeline {
 struct PumpStep {
     enum class Kind {
         Idle,             // no unfinished message
-        Progress,         // committed one or more messages (terminal or FAILED)
+        Progress,         // committed one or more messages (terminal or FAILED), or must run again
         HeadWaiting,      // the head waits for its backoff until `nextAt`
         StoreUnavailable, // the own store failed; nothing was marked; try again later
     };
@@ -27,31 +39,94 @@ struct PumpStep {
 
 // The only writer of flight state (US-03, architecture.md §1, §4).
 //
-// step() takes the head (smallest unfinished id). When it waits for its backoff, nothing passes
-// it. Otherwise: mark the deadline anchor (PROCESSING_STARTED_AT, first time head) -> decode
-// (MALFORMED -> DEAD at once) -> ignore rules (SKIPPED ignored:<rule>) -> identity bind
-// (duplicate -> SKIPPED duplicate-of:<id>) -> the handler through the plugin host -> the decision
-// becomes a ProcessingCommit: flight writes, MSG_EVENT rows (one `msg` event per MsgEvent, one
-// `schd` event per pushed flight, payloads per delivery/DeliveryRecord.h), reference changes,
-// terminal state and back-fill intent (mailbox.status-map; none in shadow mode). Up to
-// pipeline.messages-per-transaction consecutive due messages are committed together
-// (commitAll), each with its own outcome; a message that fails ends the batch: the batch before it
-// is committed, then its failure is recorded (attempts + 1, backoff from pipeline.backoff capped
-// at pipeline.backoff-cap); after pipeline.max-attempts, or once pipeline.head-deadline has passed
-// since the anchor, it goes DEAD(EXHAUSTED). FAILED(INFRA) from a handler exception keeps its text.
-// A store failure (InfraError) is never recorded on a message: the step reports StoreUnavailable.
+// step() takes the head (smallest unfinished id). When it waits for its backoff (NEXT_ATTEMPT_AT
+// in the future), nothing passes it: HeadWaiting. Otherwise, per message in id order: decode
+// (MALFORMED -> DEAD at once) -> ignore rules (SKIPPED ignored:<rule>) -> identity
+// SNDR|TYPE|STYP|SEQN (held by another message -> SKIPPED duplicate-of:<id>) -> the handler through
+// the plugin host (none -> FAILED(UNSUPPORTED) "no handler serves <key>"; an exception ->
+// FAILED(INFRA) with its text) -> the decision becomes a ProcessingCommit (DecisionCommit).
+//
+// Batching: up to pipeline.messages-per-transaction consecutive due messages are decided against
+// one StoreFlightView (a later message sees the earlier ones' changes; kept for the next batch when
+// this one was committed whole) and committed in one
+// transaction (commitAll; commit for a batch of one), each with its own outcome. A batch ends
+// early at a message that fails (the batch before it is committed, then its failure recorded; the
+// messages after it are untouched) and after a message that changes reference data (the next one
+// must see the new references). A refused batch commit: the part before the refused message is
+// committed; an identity held by another message makes it SKIPPED duplicate-of; a flight-version
+// conflict makes the next step decide it again from the store, a second conflict in a row
+// FAILED(INFRA) "concurrent change of flight <flid>"; a guard conflict (someone else moved the row)
+// leaves it to the next step.
+//
+// A failure: attempts + 1 and NEXT_ATTEMPT_AT from RetryPolicy; DEAD(EXHAUSTED) (lastError = the
+// last error, back-fill dead) once max-attempts is reached or head-deadline has passed since the
+// anchor PROCESSING_STARTED_AT (set the first time the message is processed; a replay clears it).
+// The identity is bound before a failure is recorded, so a retry keeps it.
+//
+// A store failure (storage::InfraError) anywhere, also while a handler reads flights, is never
+// recorded on a message: the step reports StoreUnavailable and the caller tries again later.
+// Time comes only from the clock; HandlerContext.now is its now truncated to seconds.
+// One thread calls step(); every processed message logs one line inside a TraceScope of its id.
 class Pump {
 public:
+    // Throws codec::TimeZoneError when pipeline.business-time-zone cannot be loaded.
     Pump(storage::OwnStore& store, const plugin::PluginHost& plugins, const Clock& clock,
          const config::Config& config);
 
     PumpStep step();
 
+    // REF_MASTER was changed outside the pump (e.g. a reference refresh job): the next step loads
+    // the reference data again. Callable from any thread.
+    void referencesChanged() { referencesStale_ = true; }
+
 private:
+    // A message decided in the current batch, waiting for its commit.
+    struct Decided {
+        storage::ProcessingRecord record;
+        std::string key; // "" when it did not decode
+        storage::ProcessingCommit commit;
+    };
+    // A message whose attempt failed: recorded FAILED, or DEAD(EXHAUSTED).
+    struct Failure {
+        storage::ProcessingRecord record;
+        std::string key;
+        std::optional<std::string> identityKey;
+        ErrorClass errorClass = ErrorClass::Infra;
+        std::string error;
+    };
+    using Verdict = std::variant<Decided, Failure>;
+
+    std::vector<storage::ProcessingRecord> batchFrom(const storage::ProcessingRecord& head,
+                                                     storage::Timestamp now);
+    void runBatch(const std::vector<storage::ProcessingRecord>& candidates, storage::Timestamp now,
+                  PumpStep& result);
+    Verdict decide(const storage::ProcessingRecord& record, const sdk::ReferenceView& references,
+                   const std::map<std::string, storage::MailboxId>& batchIdentities, storage::Timestamp now);
+    bool commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result);
+    static bool refusedForItsData(const storage::InfraError& error);
+    bool commitRefusedData(const std::vector<Decided>& batch, const storage::InfraError& error,
+                           storage::Timestamp now, PumpStep& result);
+    void handleRefusal(const std::vector<Decided>& batch, const storage::WriteResult& refusal,
+                       storage::Timestamp now, PumpStep& result);
+    void recordFailure(const Failure& failure, storage::Timestamp now, PumpStep& result);
+    void commitOne(const storage::ProcessingCommit& commit, const std::string& key, PumpStep& result);
+    std::optional<storage::FlightId> conflictingFlight(const storage::ProcessingCommit& commit);
+
     storage::OwnStore& store_;
     const plugin::PluginHost& plugins_;
     const Clock& clock_;
     const config::Config& config_;
+    plugin::IgnoreRules ignoreRules_;
+    codec::TimeZone businessZone_;
+    RetryPolicy retryPolicy_;
+    DecisionCommit commits_;
+    StoreFlightView flights_;
+    StoreReferenceView references_;
+    // The message whose commit met a flight-version conflict and is being decided once more.
+    std::optional<storage::MailboxId> redeciding_;
+    std::atomic<bool> referencesStale_{false};
+    // True when flights_ holds exactly the store's state (the last batch was committed whole).
+    bool flightsInSync_ = false;
 };
 
 } // namespace msgx::pipeline

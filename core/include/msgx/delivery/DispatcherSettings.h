@@ -1,0 +1,47 @@
+#pragma once
+
+#include "msgx/config/Config.h"
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace msgx::delivery {
+
+// How the dispatcher of one target works (delivery.* of the configuration, plus the timings the
+// configuration does not expose).
+struct DispatcherSettings {
+    std::string target; // "msg" or "schd"
+    // schd: only through the aggregated flush (every flushPeriod, or sooner once flushLimit events
+    // are pending); msg: one record per event.
+    bool aggregated = false;
+    int batchSize = 500; // msg: events claimed per round; schd: flushLimit
+    std::chrono::milliseconds flushPeriod{3000};
+    int maxAttempts = 5;
+    std::vector<std::chrono::milliseconds> backoff{std::chrono::seconds(1), std::chrono::seconds(2),
+                                                   std::chrono::seconds(4), std::chrono::seconds(8),
+                                                   std::chrono::seconds(16)};
+    std::chrono::milliseconds backoffCap{60000};
+    config::OnDead onDead = config::OnDead::Stop;
+    // How long claimed events stay hidden from another claimer; longer than any send can take
+    // (the sink's send timeout, e.g. Kafka's message.timeout.ms, plus its margin).
+    std::chrono::milliseconds claimFor{std::chrono::minutes(5)};
+    // How often an idle or waiting target looks again (new events, operator release).
+    std::chrono::milliseconds idlePoll{std::chrono::milliseconds(200)};
+    // How long to wait before trying again after the sink was unavailable or the store failed.
+    std::chrono::milliseconds unavailableRetry{std::chrono::seconds(1)};
+    // status(): the outbox summary (pending, DEAD, oldest pending age) is read again at most this
+    // often, and after every round that changed something.
+    std::chrono::milliseconds statusRefresh{std::chrono::seconds(1)};
+
+    // The settings of target `name` from the delivery section: `schd` is aggregated with batchSize
+    // delivery.schd-flush-limit and flushPeriod delivery.schd-flush-period; every other target sends
+    // one record per event.
+    static DispatcherSettings fromConfig(const config::DeliveryConfig& delivery, const std::string& name);
+
+    // The wait before the next attempt once `attempts` attempts failed (1 -> backoff[0]); the last
+    // step repeats for higher counts; never more than backoffCap.
+    [[nodiscard]] std::chrono::milliseconds backoffAfter(int attempts) const;
+};
+
+} // namespace msgx::delivery

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "msgx/clock/Clock.h"
+#include "msgx/config/Config.h"
+#include "msgx/plugin/JsonValue.h"
+#include "msgx/plugin/PluginHost.h"
+
+#include <memory>
+
+namespace msgx::pipeline {
+
+// The daemon's main job (architecture.md §1, §8): one thread each for the writer lease, the inbox
+// poller (with the late-commit compensation), the pump, one dispatcher per delivery target, the
+// back-fill worker (not in shadow mode) and the archive job.
+//
+// Single writer (OPS-1): nothing but the lease thread touches the databases until this instance
+// holds the writer lease; without it the instance is a standby that logs who holds the lease and
+// waits. Every writer thread checks the lease before each step, so an instance whose lease ran out
+// stops writing within one lease period.
+//
+// Failures never end a thread: a store or mailbox failure is logged and retried after a pause, and
+// no message is marked failed for it (the pump's StoreUnavailable).
+class PipelineRuntime {
+public:
+    // Opens nothing yet; start() does.
+    PipelineRuntime(const config::Config& config, Clock& clock, const plugin::PluginHost& plugins);
+    ~PipelineRuntime(); // stop()
+    PipelineRuntime(const PipelineRuntime&) = delete;
+    PipelineRuntime& operator=(const PipelineRuntime&) = delete;
+
+    // Opens the own store, the mailbox and the delivery sinks and starts the threads. Throws when a
+    // sink cannot be built from the configuration (an unusable file path, a refused Kafka setting).
+    void start();
+
+    // Stops every thread at a step boundary (a message's transaction is committed or not begun),
+    // gives the lease up and closes the databases. Idempotent.
+    void stop();
+
+    // For `msgxctl status` through the control socket and the ops API: the lease, the dispatchers'
+    // status, counts of this run.
+    [[nodiscard]] plugin::JsonValue statusJson() const;
+
+    class Impl;
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace msgx::pipeline

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "msgx/config/Config.h"
+#include "msgx/storage/Timestamp.h"
+
+#include <chrono>
+#include <vector>
+
+namespace msgx::pipeline {
+
+// When a failed message is tried again and when it is given up (architecture.md §4):
+// pipeline.backoff ([1s,2s,4s,8s,16s]: the n-th failure waits the n-th value, the last value
+// repeats) capped at pipeline.backoff-cap; DEAD(EXHAUSTED) once the attempt count reaches
+// pipeline.max-attempts or pipeline.head-deadline has passed since the message's anchor
+// (PROCESSING_STARTED_AT, the first time it became head; never UPDATED_AT).
+class RetryPolicy {
+public:
+    explicit RetryPolicy(const config::PipelineConfig& pipeline);
+
+    // When the next attempt is due after the failure that made the attempt count `attemptsAfter`
+    // (1 for the first failure).
+    [[nodiscard]] storage::Timestamp nextAttemptAt(storage::Timestamp now, int attemptsAfter) const;
+
+    // True when the failure that made the attempt count `attemptsAfter` ends the message instead.
+    [[nodiscard]] bool exhausted(int attemptsAfter, storage::Timestamp anchor, storage::Timestamp now) const;
+
+private:
+    std::vector<std::chrono::milliseconds> backoff_;
+    std::chrono::milliseconds cap_;
+    int maxAttempts_;
+    std::chrono::milliseconds headDeadline_;
+};
+
+} // namespace msgx::pipeline

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "msgx/sdk/Decision.h"
+#include "msgx/sdk/FlightView.h"
+#include "msgx/storage/FlightRepository.h"
+#include "msgx/storage/InfraError.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace msgx::pipeline {
+
+// A decision cannot be turned into writes (a handler bug, e.g. an update of an unknown flight):
+// the message is FAILED(INFRA) with this text.
+class DecisionNotApplicable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The flights a handler sees while the pump decides one batch: the stored flights
+// (storage::FlightRepository, read lazily) with, on top, the changes the earlier messages of the
+// batch decided but have not committed yet. A later message of the batch sees the earlier ones'
+// changes, and the write apply() returns expects the version those changes produce (every write
+// adds one to STATE_VERSION, as the store does).
+//
+// The store is read only through this view while a handler runs; a store failure there would reach
+// the handler as an exception and be reported as the handler's. So the view remembers the first
+// InfraError and throwStoreFailure() lets the pump raise it after decide() returns: a store failure
+// is never recorded on a message.
+//
+// Between batches the pump keeps the view when the whole batch was committed: its state is then
+// exactly the store's (the pump is the only writer of flights, architecture.md §9), so hot flights
+// are not read again. After anything else (a failure, a refused commit, a store failure) it calls
+// reset(), and the next batch reads the store again. Should another writer change a flight anyway,
+// the version a write expects no longer matches, the commit is refused and the message is decided
+// again from the store.
+//
+// One thread (the pump's).
+class StoreFlightView final : public sdk::FlightView {
+public:
+    explicit StoreFlightView(storage::FlightRepository& flights);
+
+    [[nodiscard]] const sdk::FlightDocument* byFlid(sdk::Flid flid) const override;
+    [[nodiscard]] std::vector<const sdk::FlightDocument*> sharedFlightsOf(sdk::Flid master) const override;
+    [[nodiscard]] std::vector<const sdk::FlightDocument*> linkingTo(sdk::Flid flid) const override;
+
+    // Applies one change of a decision on top of the view and returns the FlightWrite for the
+    // commit. Throws DecisionNotApplicable for an Update of a flight the view does not know.
+    storage::FlightWrite apply(const sdk::FlightChange& change);
+
+    // Rethrows the first store failure met since the last reset(), if any.
+    void throwStoreFailure() const;
+
+    // Forgets everything: the next reads go to the store.
+    void reset();
+
+    // Number of flights the view holds (read or changed).
+    [[nodiscard]] std::size_t size() const { return entries_.size(); }
+
+private:
+    struct Entry {
+        std::optional<sdk::FlightDocument> document; // nullopt: deleted or never stored
+        std::optional<std::int64_t> version;         // STATE_VERSION; nullopt: no FLIGHT row
+    };
+
+    const Entry& entry(sdk::Flid flid) const;
+    void remember(const storage::FlightRecord& record) const;
+    std::vector<const sdk::FlightDocument*> matching(const std::vector<storage::FlightRecord>& stored,
+                                                     std::string_view attribute, sdk::Flid value) const;
+
+    storage::FlightRepository& flights_;
+    mutable std::map<sdk::Flid, Entry> entries_;
+    mutable std::optional<storage::InfraError> storeFailure_;
+};
+
+} // namespace msgx::pipeline

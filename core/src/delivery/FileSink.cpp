@@ -1,0 +1,180 @@
+#include "msgx/delivery/FileSink.h"
+
+#include "msgx/log/Log.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
+
+namespace msgx::delivery {
+
+namespace {
+
+std::string jsonString(const std::string& text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+                out += escaped;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+    return out;
+}
+
+// The envelope is JSON text from msgRecord; a raw line break in valid JSON can only be
+// whitespace, so replacing it keeps the value and the one-line-per-record format.
+std::string oneLine(std::string json) {
+    for (char& c : json) {
+        if (c == '\n' || c == '\r') {
+            c = ' ';
+        }
+    }
+    return json;
+}
+
+std::string errnoText(const std::string& what, const std::filesystem::path& path, int error) {
+    return what + " " + path.string() + ": " + std::strerror(error);
+}
+
+// Closes the descriptor on every path out of send().
+class OpenFile {
+public:
+    explicit OpenFile(int fd) : fd_(fd) {}
+    ~OpenFile() {
+        if (fd_ >= 0) {
+            ::close(fd_);
+        }
+    }
+    OpenFile(const OpenFile&) = delete;
+    OpenFile& operator=(const OpenFile&) = delete;
+    [[nodiscard]] int fd() const { return fd_; }
+
+private:
+    int fd_;
+};
+
+bool writeAll(int fd, const std::string& text) {
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return false;
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+bool syncDirectory(const std::filesystem::path& directory) {
+    const OpenFile dir(::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    return dir.fd() >= 0 && ::fsync(dir.fd()) == 0;
+}
+
+} // namespace
+
+FileSink::FileSink(std::filesystem::path path) : path_(std::move(path)) {}
+
+std::string FileSink::line(const DeliveryRecord& record) {
+    const std::string eventId = std::to_string(record.eventId);
+    std::string out = "{\"eventId\":" + eventId;
+    out += ",\"target\":" + jsonString(record.target);
+    out += ",\"type\":" + jsonString(record.eventType);
+    out += ",\"key\":" + (record.key ? std::to_string(*record.key) : std::string("null"));
+    out += ",\"sourceId\":" + (record.sourceId ? std::to_string(*record.sourceId) : std::string("null"));
+    out += ",\"headers\":{\"msgx-event-id\":\"" + eventId + "\"";
+    if (record.sourceId) {
+        out += ",\"msgx-source-id\":\"" + std::to_string(*record.sourceId) + "\"";
+    }
+    out += ",\"msgx-event-type\":" + jsonString(record.eventType) + "}";
+    out += ",\"value\":" + (record.value ? oneLine(*record.value) : std::string("null"));
+    out += "}";
+    return out;
+}
+
+std::vector<SendResult> FileSink::send(const std::vector<DeliveryRecord>& records) {
+    const auto fail = [&](std::string error) {
+        log::error("file sink: {}; the records stay pending", error);
+        const std::scoped_lock lock(healthMutex_);
+        health_ = SinkHealth{false, error};
+        return std::vector<SendResult>(records.size(), SendResult{SendResult::Status::Unavailable, error});
+    };
+    if (records.empty()) {
+        return {};
+    }
+
+    const std::filesystem::path directory = path_.has_parent_path() ? path_.parent_path() : ".";
+    std::error_code directoryError;
+    std::filesystem::create_directories(directory, directoryError);
+    if (directoryError) {
+        return fail("cannot create directory " + directory.string() + ": " + directoryError.message());
+    }
+    const bool existed = std::filesystem::exists(path_);
+    const OpenFile file(::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640));
+    if (file.fd() < 0) {
+        return fail(errnoText("cannot open", path_, errno));
+    }
+    if (!existed && !syncDirectory(directory)) {
+        return fail(errnoText("cannot fsync the directory of", path_, errno));
+    }
+    struct stat before {};
+    const bool sizeKnown = ::fstat(file.fd(), &before) == 0;
+
+    std::string batch;
+    for (const DeliveryRecord& record : records) {
+        batch += line(record);
+        batch += '\n';
+    }
+    if (!writeAll(file.fd(), batch) || ::fsync(file.fd()) != 0) {
+        const int error = errno;
+        std::string problem = errnoText("cannot write", path_, error);
+        if (!sizeKnown || ::ftruncate(file.fd(), before.st_size) != 0) {
+            problem += " (a partial last line may remain; readers must ignore a line without its '\\n')";
+        }
+        return fail(problem);
+    }
+    {
+        const std::scoped_lock lock(healthMutex_);
+        health_ = SinkHealth{};
+    }
+    return std::vector<SendResult>(records.size(), SendResult{});
+}
+
+SinkHealth FileSink::health() const {
+    const std::scoped_lock lock(healthMutex_);
+    return health_;
+}
+
+std::string FileSink::describe() const {
+    return "file " + path_.string();
+}
+
+} // namespace msgx::delivery

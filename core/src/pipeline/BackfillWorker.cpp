@@ -1,0 +1,60 @@
+#include "msgx/pipeline/BackfillWorker.h"
+
+#include "msgx/log/Log.h"
+#include "msgx/storage/InfraError.h"
+
+namespace msgx::pipeline {
+
+BackfillWorker::BackfillWorker(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
+                               const config::BackfillConfig& settings)
+    : store_(store), inbox_(inbox), clock_(clock), settings_(settings) {}
+
+Clock::duration BackfillWorker::retryDelay(const config::BackfillConfig& settings, int attempts) {
+    const auto cap = std::chrono::duration_cast<Clock::duration>(settings.backoffCap);
+    auto delay = std::chrono::duration_cast<Clock::duration>(settings.backoff);
+    for (int i = 0; i < attempts && delay < cap; ++i) {
+        delay *= 2;
+    }
+    return std::min(delay, cap);
+}
+
+BackfillRound BackfillWorker::runOnce() {
+    BackfillRound round;
+    const auto tasks = store_.backfill().claimDue(kBatch, kClaimFor);
+    bool mailboxDown = false;
+    for (const auto& task : tasks) {
+        try {
+            inbox_.backfill(task.mailboxId, task.processedAt, task.status);
+        } catch (const storage::InfraError& e) {
+            const auto nextAttemptAt = clock_.now() + retryDelay(settings_, task.attempts);
+            store_.backfill().recordFailure(task.mailboxId, nextAttemptAt, e.what());
+            ++round.failed;
+            log::warn(
+                "back-fill: marking mailbox id {} {} failed (attempt {}), retrying in {} s; the rest of "
+                "the round waits: {}",
+                task.mailboxId, task.status, task.attempts + 1,
+                std::chrono::duration_cast<std::chrono::seconds>(nextAttemptAt - clock_.now()).count(),
+                e.what());
+            mailboxDown = true;
+            break;
+        }
+        if (store_.backfill().markDoneIf(task.mailboxId, task.processedAt)) {
+            ++round.written;
+        } else {
+            ++round.superseded; // a replay committed a newer outcome: its own intent is still DUE
+            log::debug("back-fill: mailbox id {} got a newer outcome while being marked; it is marked again",
+                       task.mailboxId);
+        }
+    }
+    const auto now = clock_.now();
+    if (mailboxDown) {
+        round.nextAt = now + std::chrono::duration_cast<Clock::duration>(settings_.backoff);
+    } else if (static_cast<int>(tasks.size()) == kBatch) {
+        round.nextAt = now;
+    } else {
+        round.nextAt = now + std::chrono::duration_cast<Clock::duration>(settings_.interval);
+    }
+    return round;
+}
+
+} // namespace msgx::pipeline

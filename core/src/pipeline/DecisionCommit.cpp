@@ -1,0 +1,131 @@
+#include "msgx/pipeline/DecisionCommit.h"
+
+#include "msgx/pipeline/EventPayloads.h"
+#include "msgx/pipeline/StoreReferenceView.h"
+
+#include <stdexcept>
+
+namespace msgx::pipeline {
+
+DecisionCommit::DecisionCommit(const config::Config& config)
+    : statusMap_(config.mailbox.statusMap), shadow_(config.shadow) {}
+
+storage::ProcessingCommit DecisionCommit::base(const storage::ProcessingRecord& record,
+                                               const std::optional<std::string>& identityKey,
+                                               storage::ProcessingState state, Backfill backfill,
+                                               storage::Timestamp now) const {
+    storage::ProcessingCommit commit;
+    commit.mailboxId = record.mailboxId;
+    commit.expected = {record.state, record.attempts};
+    commit.outcome.state = state;
+    if (!shadow_) {
+        switch (backfill) {
+        case Backfill::Succeeded:
+            commit.outcome.backfillStatus = statusMap_.succeeded;
+            break;
+        case Backfill::Skipped:
+            commit.outcome.backfillStatus = statusMap_.skipped;
+            break;
+        case Backfill::Duplicate:
+            commit.outcome.backfillStatus = statusMap_.duplicate;
+            break;
+        case Backfill::Dead:
+            commit.outcome.backfillStatus = statusMap_.dead;
+            break;
+        }
+    }
+    if (!record.identityKey) {
+        commit.identityKey = identityKey;
+    }
+    if (!record.processingStartedAt) {
+        commit.processingStartedAt = now;
+    }
+    return commit;
+}
+
+storage::ProcessingCommit DecisionCommit::ofDecision(const storage::ProcessingRecord& record,
+                                                     const std::optional<std::string>& identityKey,
+                                                     const sdk::Decision& decision, StoreFlightView& flights,
+                                                     storage::Timestamp now) const {
+    if (decision.outcome == sdk::Decision::Outcome::Fail) {
+        throw std::invalid_argument("a Fail decision does not end message " +
+                                    std::to_string(record.mailboxId));
+    }
+    std::string note;
+    const auto addNote = [&note](const std::string& text) {
+        if (!text.empty()) {
+            note += note.empty() ? text : "; " + text;
+        }
+    };
+    if (decision.outcome == sdk::Decision::Outcome::Skip) {
+        storage::ProcessingCommit commit =
+            base(record, identityKey, storage::ProcessingState::Skipped, Backfill::Skipped, now);
+        addNote(decision.reason);
+        for (const auto& text : decision.notes) {
+            addNote(text);
+        }
+        commit.outcome.note = note.empty() ? std::nullopt : std::optional(note);
+        return commit;
+    }
+
+    storage::ProcessingCommit commit =
+        base(record, identityKey, storage::ProcessingState::Succeeded, Backfill::Succeeded, now);
+    for (const auto& text : decision.notes) {
+        addNote(text);
+    }
+    for (const auto& request : decision.outbound) {
+        addNote("outbound request not sent: " + request.type + "-" + request.subtype);
+    }
+    commit.outcome.note = note.empty() ? std::nullopt : std::optional(note);
+
+    for (const auto& change : decision.flights) {
+        commit.flights.push_back(flights.apply(change));
+    }
+    for (const auto& event : decision.events) {
+        commit.events.push_back({"msg", event.flid, msgEventPayload(event)});
+    }
+    for (const sdk::Flid flid : decision.schdPush) {
+        const sdk::FlightDocument* after = flights.byFlid(flid);
+        commit.events.push_back(
+            {"schd", flid, after ? flightUpsertPayload(*after) : flightDeletePayload(flid)});
+    }
+    commit.references = referenceWrites(decision.references, "mailbox-" + std::to_string(record.mailboxId));
+    return commit;
+}
+
+storage::ProcessingCommit DecisionCommit::ignored(const storage::ProcessingRecord& record,
+                                                  const std::string& pattern, storage::Timestamp now) const {
+    storage::ProcessingCommit commit =
+        base(record, std::nullopt, storage::ProcessingState::Skipped, Backfill::Skipped, now);
+    commit.outcome.note = "ignored:" + pattern;
+    return commit;
+}
+
+storage::ProcessingCommit DecisionCommit::duplicateOf(const storage::ProcessingRecord& record,
+                                                      storage::MailboxId holder,
+                                                      storage::Timestamp now) const {
+    storage::ProcessingCommit commit =
+        base(record, std::nullopt, storage::ProcessingState::Skipped, Backfill::Duplicate, now);
+    commit.outcome.note = "duplicate-of:" + std::to_string(holder);
+    return commit;
+}
+
+storage::ProcessingCommit DecisionCommit::dead(const storage::ProcessingRecord& record, ErrorClass errorClass,
+                                               const std::string& lastError, std::optional<std::string> note,
+                                               storage::Timestamp now) const {
+    storage::ProcessingCommit commit =
+        base(record, std::nullopt, storage::ProcessingState::Dead, Backfill::Dead, now);
+    commit.outcome.errorClass = errorClass;
+    commit.outcome.lastError = lastError;
+    commit.outcome.note = std::move(note);
+    return commit;
+}
+
+std::optional<std::string> identityKeyOf(const codec::Meta& meta) {
+    if (!meta.sequence || meta.sequence->empty()) {
+        return std::nullopt;
+    }
+    return meta.sender.value_or("") + "|" + meta.type + "|" + meta.subtype + "|" + *meta.sequence;
+}
+
+} // namespace msgx::pipeline

@@ -1,0 +1,331 @@
+#include "msgx/pipeline/PipelineRuntime.h"
+
+#include "msgx/delivery/ClaimRecovery.h"
+#include "msgx/delivery/Dispatcher.h"
+#include "msgx/delivery/SinkFactory.h"
+#include "msgx/log/Log.h"
+#include "msgx/pipeline/ArchiveJob.h"
+#include "msgx/pipeline/BackfillWorker.h"
+#include "msgx/pipeline/InboxPoller.h"
+#include "msgx/pipeline/Pump.h"
+#include "msgx/pipeline/Wakeup.h"
+#include "msgx/pipeline/WriterLeaseKeeper.h"
+#include "msgx/storage/DatabaseSettings.h"
+#include "msgx/storage/InfraError.h"
+#include "msgx/storage/Mailbox.h"
+#include "msgx/storage/OwnStore.h"
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace msgx::pipeline {
+
+namespace {
+
+using namespace std::chrono_literals;
+using storage::Timestamp;
+
+// Pause after a store or mailbox failure before a thread tries again.
+constexpr auto kFailurePause = 1s;
+// Pause after an unexpected exception (a bug): long enough not to flood the log.
+constexpr auto kBugPause = 5s;
+// How many head events of a target a new writer looks at for claims left by the previous one.
+constexpr int kClaimRecoveryLimit = 5000;
+
+} // namespace
+
+class PipelineRuntime::Impl {
+public:
+    Impl(const config::Config& config, Clock& clock, const plugin::PluginHost& plugins)
+        : config_(config), clock_(clock), plugins_(plugins) {}
+
+    void start() {
+        store_ = storage::OwnStore::open(storage::storeDatabase(config_.store), clock_);
+        mailbox_ =
+            storage::Mailbox::open(storage::mailboxDatabase(config_.mailbox, config_.store), config_.mailbox);
+        lease_ = std::make_unique<WriterLeaseKeeper>(store_->lease(), clock_, config_.lease.period,
+                                                     WriterLeaseKeeper::defaultOwner(clock_.now()));
+        for (const auto& [name, target] : config_.delivery.targets) {
+            auto sink = delivery::makeSink(config_, name);
+            log::info("delivery target {}: {}", name, sink->describe());
+            auto dispatcher = std::make_unique<delivery::Dispatcher>(
+                *store_, *sink, clock_, delivery::DispatcherSettings::fromConfig(config_.delivery, name));
+            sinks_.push_back(std::move(sink));
+            dispatchers_.push_back(std::move(dispatcher));
+        }
+        poller_ = std::make_unique<InboxPoller>(*store_, mailbox_->inbox(), clock_, config_);
+        pump_ = std::make_unique<Pump>(*store_, plugins_, clock_, config_);
+        if (!config_.shadow) {
+            backfill_ =
+                std::make_unique<BackfillWorker>(*store_, mailbox_->inbox(), clock_, config_.backfill);
+        } else {
+            log::warn("shadow mode: nothing is written into the mailbox (no back-fill)");
+        }
+        archive_ = std::make_unique<ArchiveJob>(*store_, clock_, config_);
+
+        threads_.emplace_back([this](std::stop_token stop) { leaseLoop(stop); });
+        threads_.emplace_back([this](std::stop_token stop) { pollerLoop(stop); });
+        threads_.emplace_back([this](std::stop_token stop) { pumpLoop(stop); });
+        for (auto& dispatcher : dispatchers_) {
+            auto* d = dispatcher.get();
+            const std::string target = d->status().target;
+            threads_.emplace_back([this, d, target](std::stop_token stop) {
+                writerLoop(
+                    stop, "dispatcher " + target, [d] { return d->runOnce(); },
+                    [this, target] {
+                        delivery::releaseStaleClaims(*store_, target, clock_.now(), kClaimRecoveryLimit);
+                    });
+            });
+        }
+        if (backfill_) {
+            threads_.emplace_back([this](std::stop_token stop) {
+                writerLoop(stop, "back-fill", [this] { return backfill_->runOnce().nextAt; });
+            });
+        }
+        threads_.emplace_back([this](std::stop_token stop) { archiveLoop(stop); });
+    }
+
+    void stop() {
+        for (auto& thread : threads_) {
+            thread.request_stop();
+        }
+        pumpWakeup_.notify();
+        threads_.clear(); // joins
+        if (lease_ && lease_->holds()) {
+            try {
+                lease_->release();
+                log::info("writer lease released");
+            } catch (const std::exception& e) {
+                log::warn("writer lease not released ({}); it runs out after {} ms", e.what(),
+                          config_.lease.period.count());
+            }
+        }
+        dispatchers_.clear();
+        sinks_.clear();
+        pump_.reset();
+        poller_.reset();
+        backfill_.reset();
+        archive_.reset();
+        lease_.reset();
+        mailbox_.reset();
+        store_.reset();
+    }
+
+    [[nodiscard]] plugin::JsonValue statusJson() const {
+        using plugin::JsonValue;
+        auto status = JsonValue::object();
+        status.set("writer", JsonValue::boolean(lease_ && lease_->holds()));
+        status.set("leaseOwner", JsonValue::string(lease_ ? lease_->owner() : ""));
+        status.set("messagesFinished", JsonValue::integer(finished_.load()));
+        status.set("messagesFailed", JsonValue::integer(failed_.load()));
+        auto targets = JsonValue::object();
+        for (const auto& dispatcher : dispatchers_) {
+            const auto s = dispatcher->status();
+            auto item = JsonValue::object();
+            item.set("sink", JsonValue::string(s.sink));
+            item.set("healthy", JsonValue::boolean(s.healthy));
+            item.set("held", JsonValue::boolean(s.held));
+            item.set("problem", s.problem.empty() ? JsonValue() : JsonValue::string(s.problem));
+            item.set("pending", JsonValue::integer(s.pending));
+            item.set("dead", JsonValue::integer(s.dead));
+            item.set("sentSinceStart", JsonValue::integer(s.sentTotal));
+            targets.set(s.target, std::move(item));
+        }
+        status.set("delivery", std::move(targets));
+        return status;
+    }
+
+private:
+    // Sleeps until `deadline` (or stop); false when stopping.
+    bool pauseUntil(std::stop_token stop, Timestamp deadline) {
+        clock_.sleepUntil(deadline, stop);
+        return !stop.stop_requested();
+    }
+
+    // Waits until this instance holds the writer lease; false when stopping.
+    bool awaitLease(std::stop_token stop) {
+        while (!lease_->holds()) {
+            if (!pauseUntil(stop, clock_.now() + leaseCheckPeriod())) {
+                return false;
+            }
+        }
+        return !stop.stop_requested();
+    }
+
+    [[nodiscard]] std::chrono::milliseconds leaseCheckPeriod() const {
+        return std::max<std::chrono::milliseconds>(config_.lease.period / 10, 50ms);
+    }
+
+    // Runs `step` (which returns when it is due next) while holding the lease, until stopped;
+    // `becameWriter` runs first each time this instance (again) holds the lease.
+    void writerLoop(std::stop_token stop, const std::string& name, const std::function<Timestamp()>& step,
+                    const std::function<void()>& becameWriter = {}) {
+        bool writer = false;
+        while (awaitLease(stop)) {
+            Timestamp next = clock_.now() + kFailurePause;
+            try {
+                if (!writer && becameWriter) {
+                    becameWriter();
+                }
+                writer = true;
+                next = step();
+            } catch (const storage::InfraError& e) {
+                log::warn("{}: {}; trying again in {} ms", name, e.what(),
+                          std::chrono::duration_cast<std::chrono::milliseconds>(kFailurePause).count());
+            } catch (const std::exception& e) {
+                log::error("{}: unexpected failure: {}; trying again in {} s", name, e.what(),
+                           std::chrono::duration_cast<std::chrono::seconds>(kBugPause).count());
+                next = clock_.now() + kBugPause;
+            }
+            // Never sleep past a lease check: a standby must notice promptly when it becomes writer.
+            if (!pauseUntil(stop, std::min(next, clock_.now() + config_.lease.period))) {
+                return;
+            }
+            writer = writer && lease_->holds();
+        }
+    }
+
+    void leaseLoop(std::stop_token stop) {
+        bool announcedStandby = false;
+        while (!stop.stop_requested()) {
+            try {
+                if (lease_->holds()) {
+                    if (!lease_->renew()) {
+                        log::error(
+                            "writer lease lost (not renewed in time, or taken over): this instance stops "
+                            "writing and waits as standby");
+                    }
+                } else if (lease_->tryAcquire()) {
+                    log::info("writer lease acquired by {}: processing starts", lease_->owner());
+                    announcedStandby = false;
+                    pumpWakeup_.notify();
+                } else if (!announcedStandby) {
+                    const auto holder = store_->lease().holder("pipeline");
+                    log::warn("standby: the writer lease is held by {}; this instance does not process and "
+                              "takes over when that lease runs out",
+                              holder ? holder->owner : std::string("another instance"));
+                    announcedStandby = true;
+                }
+            } catch (const std::exception& e) {
+                log::warn("writer lease: {}; trying again", e.what());
+            }
+            if (!pauseUntil(stop, clock_.now() + config_.lease.period / 3)) {
+                return;
+            }
+        }
+    }
+
+    void pollerLoop(std::stop_token stop) {
+        auto nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
+        writerLoop(stop, "poller", [this, &nextCompensation] {
+            const auto report = poller_->pollOnce();
+            if (report.enqueued > 0) {
+                pumpWakeup_.notify();
+            }
+            if (clock_.now() >= nextCompensation) {
+                const auto late = poller_->compensateOnce();
+                if (!late.late.empty()) {
+                    pumpWakeup_.notify();
+                }
+                nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
+            }
+            const bool more = report.read >= config_.pipeline.batchSize && report.enqueued > 0;
+            return more ? clock_.now() : clock_.now() + config_.pipeline.pollInterval;
+        });
+    }
+
+    void pumpLoop(std::stop_token stop) {
+        auto unavailablePause = std::chrono::milliseconds(kFailurePause);
+        while (awaitLease(stop)) {
+            Timestamp next = clock_.now() + config_.pipeline.pollInterval;
+            try {
+                const auto step = pump_->step();
+                finished_ += step.finished;
+                failed_ += step.failed;
+                switch (step.kind) {
+                case PumpStep::Kind::Progress:
+                    unavailablePause = kFailurePause;
+                    continue; // the next message at once
+                case PumpStep::Kind::Idle:
+                    unavailablePause = kFailurePause;
+                    break; // until the poller queues something, or the poll interval
+                case PumpStep::Kind::HeadWaiting:
+                    unavailablePause = kFailurePause;
+                    next = step.nextAt;
+                    break;
+                case PumpStep::Kind::StoreUnavailable:
+                    log::warn("pump: own store unavailable ({}); no message is marked, trying again in {} ms",
+                              step.problem, unavailablePause.count());
+                    next = clock_.now() + unavailablePause;
+                    unavailablePause = std::min<std::chrono::milliseconds>(unavailablePause * 2, 10s);
+                    break;
+                }
+            } catch (const std::exception& e) {
+                log::error("pump: unexpected failure: {}; trying again in {} s", e.what(),
+                           std::chrono::duration_cast<std::chrono::seconds>(kBugPause).count());
+                next = clock_.now() + kBugPause;
+            }
+            pumpWakeup_.sleepUntil(clock_, std::min(next, clock_.now() + config_.lease.period), stop);
+        }
+    }
+
+    void archiveLoop(std::stop_token stop) {
+        auto next = archive_->nextRunAfter(clock_.now());
+        while (pauseUntil(stop, std::min(next, clock_.now() + config_.lease.period))) {
+            if (clock_.now() < next || !lease_->holds()) {
+                continue;
+            }
+            try {
+                const auto report = archive_->runOnce();
+                log::info("archive: {} message(s) and {} event(s) moved to the history tables",
+                          report.messages, report.events);
+                next = archive_->nextRunAfter(clock_.now());
+            } catch (const std::exception& e) {
+                log::warn("archive: {}; trying again in 5 minutes", e.what());
+                next = clock_.now() + std::chrono::minutes(5);
+            }
+        }
+    }
+
+    const config::Config& config_;
+    Clock& clock_;
+    const plugin::PluginHost& plugins_;
+    std::unique_ptr<storage::OwnStore> store_;
+    std::unique_ptr<storage::Mailbox> mailbox_;
+    std::unique_ptr<WriterLeaseKeeper> lease_;
+    std::vector<std::unique_ptr<delivery::DeliverySink>> sinks_;
+    std::vector<std::unique_ptr<delivery::Dispatcher>> dispatchers_;
+    std::unique_ptr<InboxPoller> poller_;
+    std::unique_ptr<Pump> pump_;
+    std::unique_ptr<BackfillWorker> backfill_;
+    std::unique_ptr<ArchiveJob> archive_;
+    Wakeup pumpWakeup_;
+    std::atomic<std::int64_t> finished_{0};
+    std::atomic<std::int64_t> failed_{0};
+    std::vector<std::jthread> threads_; // last: joined before the parts they use go away
+};
+
+PipelineRuntime::PipelineRuntime(const config::Config& config, Clock& clock,
+                                 const plugin::PluginHost& plugins)
+    : impl_(std::make_unique<Impl>(config, clock, plugins)) {}
+
+PipelineRuntime::~PipelineRuntime() {
+    stop();
+}
+
+void PipelineRuntime::start() {
+    impl_->start();
+}
+
+void PipelineRuntime::stop() {
+    impl_->stop();
+}
+
+plugin::JsonValue PipelineRuntime::statusJson() const {
+    return impl_->statusJson();
+}
+
+} // namespace msgx::pipeline

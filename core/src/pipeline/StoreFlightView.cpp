@@ -1,0 +1,148 @@
+#include "msgx/pipeline/StoreFlightView.h"
+
+#include "msgx/pipeline/FlightStoreMapping.h"
+
+#include <algorithm>
+
+namespace msgx::pipeline {
+
+StoreFlightView::StoreFlightView(storage::FlightRepository& flights) : flights_(flights) {}
+
+void StoreFlightView::remember(const storage::FlightRecord& record) const {
+    if (entries_.contains(record.flid)) {
+        return; // the view's own state (possibly changed by the batch) wins
+    }
+    Entry entry;
+    entry.version = record.stateVersion;
+    if (!record.deleted) {
+        entry.document = documentFromStore(record, flights_.detailLists(record.flid));
+    }
+    entries_.emplace(record.flid, std::move(entry));
+}
+
+const StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
+    if (const auto found = entries_.find(flid); found != entries_.end()) {
+        return found->second;
+    }
+    try {
+        if (const auto record = flights_.byFlid(flid)) {
+            remember(*record);
+        } else {
+            entries_.emplace(flid, Entry{});
+        }
+    } catch (const storage::InfraError& e) {
+        if (!storeFailure_) {
+            storeFailure_ = e;
+        }
+        throw;
+    }
+    return entries_.at(flid);
+}
+
+const sdk::FlightDocument* StoreFlightView::byFlid(sdk::Flid flid) const {
+    const Entry& found = entry(flid);
+    return found.document ? &*found.document : nullptr;
+}
+
+std::vector<const sdk::FlightDocument*>
+StoreFlightView::matching(const std::vector<storage::FlightRecord>& stored, std::string_view attribute,
+                          sdk::Flid value) const {
+    for (const auto& record : stored) {
+        remember(record);
+    }
+    // The stored answer plus the flights the batch changed: filtered on the view's documents, so a
+    // flight the batch re-linked or deleted drops out and one it linked comes in. By FLID (map order).
+    std::vector<const sdk::FlightDocument*> result;
+    for (const auto& [flid, candidate] : entries_) {
+        if (candidate.document && candidate.document->integer(attribute) == value) {
+            result.push_back(&*candidate.document);
+        }
+    }
+    return result;
+}
+
+std::vector<const sdk::FlightDocument*> StoreFlightView::sharedFlightsOf(sdk::Flid master) const {
+    try {
+        return matching(flights_.sharedFlightsOf(master), sdk::attr::kMasterFlid, master);
+    } catch (const storage::InfraError& e) {
+        if (!storeFailure_) {
+            storeFailure_ = e;
+        }
+        throw;
+    }
+}
+
+std::vector<const sdk::FlightDocument*> StoreFlightView::linkingTo(sdk::Flid flid) const {
+    try {
+        return matching(flights_.linkingTo(flid), sdk::attr::kLinkedFlid, flid);
+    } catch (const storage::InfraError& e) {
+        if (!storeFailure_) {
+            storeFailure_ = e;
+        }
+        throw;
+    }
+}
+
+storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
+    const Entry& before = entry(change.flid);
+    Entry after;
+    after.version = before.version ? *before.version + 1 : 1;
+    storage::FlightWrite write;
+    switch (change.kind) {
+    case sdk::FlightChange::Kind::Delete:
+        write.kind = storage::FlightWrite::Kind::Delete;
+        write.flid = change.flid;
+        write.expectedVersion = before.version;
+        if (!before.version) {
+            after.version.reset(); // deleting a flight never stored changes nothing
+        }
+        break;
+    case sdk::FlightChange::Kind::Create:
+    case sdk::FlightChange::Kind::Update: {
+        const sdk::FlightDocument* base = nullptr;
+        if (change.kind == sdk::FlightChange::Kind::Update) {
+            if (!before.document) {
+                throw DecisionNotApplicable("the decision updates flight " + std::to_string(change.flid) +
+                                            ", which is unknown");
+            }
+            base = &*before.document;
+        }
+        after.document = sdk::applyFlightChange(base, change);
+        // Create replaces the whole flight: every list it had or has now is written.
+        std::vector<std::string> listNames;
+        if (change.kind == sdk::FlightChange::Kind::Create) {
+            if (before.document) {
+                for (const auto& [name, entries] : before.document->lists()) {
+                    listNames.push_back(name);
+                }
+            }
+            for (const auto& [name, entries] : after.document->lists()) {
+                if (std::find(listNames.begin(), listNames.end(), name) == listNames.end()) {
+                    listNames.push_back(name);
+                }
+            }
+        } else {
+            for (const auto& [name, entries] : change.lists) {
+                listNames.push_back(name);
+            }
+        }
+        write = upsertOf(*after.document, before.version, listNames);
+        break;
+    }
+    }
+    entries_[change.flid] = std::move(after);
+    return write;
+}
+
+void StoreFlightView::throwStoreFailure() const {
+    if (storeFailure_) {
+        throw *storeFailure_;
+    }
+}
+
+void StoreFlightView::reset() {
+    entries_.clear();
+    storeFailure_.reset();
+}
+
+} // namespace msgx::pipeline

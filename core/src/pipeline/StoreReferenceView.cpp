@@ -1,0 +1,70 @@
+#include "msgx/pipeline/StoreReferenceView.h"
+
+#include "msgx/pipeline/CompactJson.h"
+#include "msgx/plugin/DocumentJson.h"
+#include "msgx/plugin/JsonValue.h"
+
+namespace msgx::pipeline {
+
+StoreReferenceView::StoreReferenceView(storage::ReferenceRepository& references) : references_(references) {}
+
+const sdk::ReferenceView& StoreReferenceView::current() {
+    if (!loaded_) {
+        plugin::ReferenceClasses classes;
+        for (const auto& rtype : references_.classNames()) {
+            auto& records = classes[rtype];
+            for (const auto& record : references_.listClass(rtype)) {
+                const std::string where = "REF_MASTER " + record.rtype + "/" + record.rkey;
+                records.emplace(record.rkey,
+                                plugin::fieldsFromJson(plugin::parseJson(record.itemJson, where), where));
+            }
+        }
+        loaded_.emplace(std::move(classes));
+    }
+    return *loaded_;
+}
+
+std::vector<storage::ReferenceChange> referenceWrites(const std::vector<sdk::ReferenceChange>& changes,
+                                                      const std::string& batchId) {
+    std::vector<storage::ReferenceChange> writes;
+    const auto upsert = [&](const std::string& rtype, const std::string& rkey,
+                            const sdk::ReferenceItem& item) {
+        storage::ReferenceChange write;
+        write.kind = storage::ReferenceChange::Kind::Upsert;
+        write.rtype = rtype;
+        write.rkey = rkey;
+        write.itemJson = renderCompactJson(plugin::fieldsToJson(item));
+        write.source = "message";
+        write.batchId = batchId;
+        writes.push_back(std::move(write));
+    };
+    for (const auto& change : changes) {
+        switch (change.kind) {
+        case sdk::ReferenceChange::Kind::Upsert:
+            upsert(change.rtype, change.rkey, change.item);
+            break;
+        case sdk::ReferenceChange::Kind::Delete: {
+            storage::ReferenceChange write;
+            write.kind = storage::ReferenceChange::Kind::Delete;
+            write.rtype = change.rtype;
+            write.rkey = change.rkey;
+            writes.push_back(std::move(write));
+            break;
+        }
+        case sdk::ReferenceChange::Kind::ReplaceClass: {
+            for (const auto& [rkey, item] : change.records) {
+                upsert(change.rtype, rkey, item);
+            }
+            storage::ReferenceChange keep;
+            keep.kind = storage::ReferenceChange::Kind::KeepOnlyBatch;
+            keep.rtype = change.rtype;
+            keep.batchId = batchId;
+            writes.push_back(std::move(keep));
+            break;
+        }
+        }
+    }
+    return writes;
+}
+
+} // namespace msgx::pipeline

@@ -1,0 +1,46 @@
+#pragma once
+
+// Shared by the pipeline end-to-end tests: the binaries, msgxctl runs, the plugins folder a daemon
+// loads, the fast pipeline settings of a test configuration, and polling the store until a run is
+// done.
+
+#include "Subprocess.h"
+#include "msgx/plugin/JsonValue.h"
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace msgx::test {
+
+inline const std::string kMsgxdBin = MSGX_MSGXD_BIN;
+inline const std::string kMsgxctlBin = MSGX_MSGXCTL_BIN;
+inline const std::filesystem::path kSourceDir = MSGX_SOURCE_DIR;
+inline const std::filesystem::path kHandlersDir = MSGX_HANDLERS_DIR;
+inline const std::filesystem::path kTestPluginsDir = MSGX_TEST_PLUGINS_DIR;
+
+// `msgxctl --config <config> <args...>` with `environment` (NAME=value) added.
+SubprocessResult runMsgxctl(const std::filesystem::path& config, const std::vector<std::string>& args,
+                            const std::vector<std::string>& environment = {});
+
+// `msgxctl status --json`, parsed; fails the test (and returns null) when it does not answer.
+plugin::JsonValue statusJson(const std::filesystem::path& config,
+                             const std::vector<std::string>& environment = {});
+
+// A plugins folder for a daemon: links to every shipped handler, plus the named test plugins
+// (file names in MSGX_TEST_PLUGINS_DIR).
+void preparePluginsDir(const std::filesystem::path& dir, const std::vector<std::string>& testPlugins = {});
+
+// The pipeline section of a test configuration: 50 ms polls, millisecond backoffs (3 attempts),
+// a short gap delay, a 1 s lease, fast back-fill and schd flushes.
+std::string fastPipelineYaml();
+
+// Polls `done` (real time, every 500 ms) until it returns true or `timeout` passes; true when done.
+bool waitUntil(const std::function<bool()>& done, std::chrono::milliseconds timeout);
+
+// The lines of a file (none when it does not exist).
+std::vector<std::string> readLines(const std::filesystem::path& file);
+
+} // namespace msgx::test

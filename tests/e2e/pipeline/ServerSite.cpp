@@ -1,0 +1,62 @@
+#include "ServerSite.h"
+
+#include "E2eSupport.h"
+#include "msgx/storage/PocoConnectors.h"
+
+#include <fstream>
+
+namespace msgx::test {
+
+using namespace Poco::Data::Keywords;
+
+ServerSite::ServerSite(const std::vector<std::string>& testPlugins) : services_("pg,mysql") {
+    storage::registerPocoConnectors();
+    preparePluginsDir(dir_.path() / "handlers", testPlugins);
+    config_ = writeConfig("msgx");
+}
+
+std::filesystem::path ServerSite::writeConfig(const std::string& name, const std::string& extraYaml) const {
+    const auto path = dir_.path() / (name + ".yaml");
+    std::ofstream out(path);
+    out << "profile: embedded\n"
+        << "store:\n  backend: postgresql\n  connect: \"" << services_.get("MSGX_TEST_PG") << "\"\n"
+        << "  migrate-on-start: true\n"
+        << "mailbox:\n  backend: mysql\n  connect: \"" << services_.get("MSGX_TEST_MAILBOX") << "\"\n"
+        << "plugins:\n  dir: " << (dir_.path() / "handlers").string() << "\n"
+        << "delivery:\n  targets:\n"
+        << "    msg: {type: file, path: " << (dir_.path() / "outbox" / "msg.jsonl").string() << "}\n"
+        << "    schd: {type: file, path: " << (dir_.path() / "outbox" / "schd.jsonl").string() << "}\n"
+        << "  schd-flush-period: 200ms\n"
+        << "control:\n  socket: " << (dir_.path() / (name + ".sock")).string() << "\n"
+        << fastPipelineYaml() << extraYaml;
+    return path;
+}
+
+void ServerSite::insert(const std::vector<std::string>& documents) {
+    auto session = mailbox();
+    constexpr std::size_t kChunk = 200;
+    for (std::size_t first = 0; first < documents.size(); first += kChunk) {
+        const std::size_t count = std::min(kChunk, documents.size() - first);
+        std::string sql =
+            "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES ";
+        for (std::size_t i = 0; i < count; ++i) {
+            sql += i == 0 ? "(?, NOW(), 'VALID')" : ", (?, NOW(), 'VALID')";
+        }
+        Poco::Data::Statement statement(session);
+        statement << sql;
+        for (std::size_t i = 0; i < count; ++i) {
+            statement, useRef(documents[first + i]);
+        }
+        statement.execute();
+    }
+}
+
+Poco::Data::Session ServerSite::store() const {
+    return Poco::Data::Session("PostgreSQL", services_.get("MSGX_TEST_PG"));
+}
+
+Poco::Data::Session ServerSite::mailbox() const {
+    return Poco::Data::Session("MySQL", services_.get("MSGX_TEST_MAILBOX"));
+}
+
+} // namespace msgx::test

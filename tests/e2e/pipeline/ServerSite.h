@@ -1,0 +1,46 @@
+#pragma once
+
+// A site on private servers for one end-to-end test: its own PostgreSQL (own store) and MariaDB
+// (the mailbox with CMINMSGS/COUTMSGS) from msgx-services --private, a configuration file for
+// msgxd/msgxctl on them with file delivery targets, and the upstream's side of the mailbox.
+
+#include "PrivateServices.h"
+#include "TempDir.h"
+
+#include <Poco/Data/Session.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace msgx::test {
+
+class ServerSite {
+public:
+    // `testPlugins`: file names from MSGX_TEST_PLUGINS_DIR added to the shipped handlers.
+    explicit ServerSite(const std::vector<std::string>& testPlugins);
+
+    PrivateServices& services() { return services_; }
+    [[nodiscard]] const std::filesystem::path& dir() const { return dir_.path(); }
+    [[nodiscard]] const std::filesystem::path& config() const { return config_; }
+    [[nodiscard]] std::filesystem::path msgFile() const { return dir_.path() / "outbox" / "msg.jsonl"; }
+    [[nodiscard]] std::filesystem::path schdFile() const { return dir_.path() / "outbox" / "schd.jsonl"; }
+
+    // Writes another configuration on the same databases (a second daemon needs its own control
+    // socket); `extraYaml` is appended.
+    std::filesystem::path writeConfig(const std::string& name, const std::string& extraYaml = "") const;
+
+    // Inserts documents into CMINMSGS as the upstream does (STATUS VALID, received now), in order,
+    // a few hundred per statement; returns nothing (ids are 1.. in insertion order on a fresh table).
+    void insert(const std::vector<std::string>& documents);
+
+    Poco::Data::Session store() const;   // the own store (PostgreSQL)
+    Poco::Data::Session mailbox() const; // the mailbox (MariaDB)
+
+private:
+    PrivateServices services_;
+    TempDir dir_;
+    std::filesystem::path config_;
+};
+
+} // namespace msgx::test

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "msgx/storage/OwnStore.h"
+
+#include <atomic>
+#include <memory>
+
+namespace msgx::test {
+
+// An OwnStore that forwards everything to a real one, except that EventOutbox::markSent throws
+// InfraError (as a lost connection would) the next `n` times after failNextMarkSent(n): the
+// window in which the sink acknowledged a record but its SENT update is lost.
+class MarkSentFailingStore : public storage::OwnStore {
+public:
+    explicit MarkSentFailingStore(storage::OwnStore& real);
+    ~MarkSentFailingStore() override;
+
+    void failNextMarkSent(int n);
+    // markSent calls that threw so far.
+    [[nodiscard]] int failedMarkSents() const;
+
+    storage::MigrationReport migrate(const std::filesystem::path& migrationsRoot) override {
+        return real_.migrate(migrationsRoot);
+    }
+    storage::ProcessingQueue& processing() override { return real_.processing(); }
+    storage::FlightRepository& flights() override { return real_.flights(); }
+    storage::EventOutbox& events() override;
+    storage::BackfillQueue& backfill() override { return real_.backfill(); }
+    storage::ReferenceRepository& references() override { return real_.references(); }
+    storage::InboxCursors& cursors() override { return real_.cursors(); }
+    storage::ArchiveMover& archive() override { return real_.archive(); }
+    storage::WriterLease& lease() override { return real_.lease(); }
+    storage::OpsAuditLog& audit() override { return real_.audit(); }
+    [[nodiscard]] const storage::DatabaseSettings& settings() const override { return real_.settings(); }
+
+private:
+    class Outbox;
+    storage::OwnStore& real_;
+    std::unique_ptr<Outbox> outbox_;
+};
+
+} // namespace msgx::test

@@ -1,0 +1,139 @@
+#pragma once
+
+#include "msgx/storage/InfraError.h"
+#include "msgx/storage/Mailbox.h"
+#include "msgx/storage/OwnStore.h"
+
+#include <atomic>
+#include <functional>
+
+// Decorators over the real store and mailbox for the intake tests: they count what the code under
+// test uses and, when armed, fail like a database that went away (storage::InfraError).
+namespace msgx::test {
+
+inline storage::InfraError unavailable(const std::string& operation) {
+    return storage::InfraError(storage::InfraError::Reason::Unavailable, operation,
+                               "server closed the connection");
+}
+
+// PROC_STATE whose enqueue fails while failEnqueue is set, and counts enqueue calls.
+class FailingQueue final : public storage::ProcessingQueue {
+public:
+    explicit FailingQueue(storage::ProcessingQueue& real) : real_(real) {}
+
+    std::vector<storage::MailboxId> enqueue(const std::vector<storage::NewMessage>& messages,
+                                            const std::optional<storage::InboxCursor>& cursor) override {
+        ++enqueueCalls;
+        if (failEnqueue) {
+            throw unavailable("store: enqueue");
+        }
+        return real_.enqueue(messages, cursor);
+    }
+    std::optional<storage::ProcessingRecord> head() override { return real_.head(); }
+    std::optional<storage::ProcessingRecord> find(storage::MailboxId id) override { return real_.find(id); }
+    std::int64_t unfinishedCount() override { return real_.unfinishedCount(); }
+    storage::Timestamp markProcessingStarted(storage::MailboxId id) override {
+        return real_.markProcessingStarted(id);
+    }
+    storage::IdentityBinding bindIdentity(storage::MailboxId id, const std::string& key) override {
+        return real_.bindIdentity(id, key);
+    }
+    storage::WriteResult recordFailure(storage::MailboxId id, const storage::QueueGuard& expected,
+                                       const storage::ProcessingFailure& failure) override {
+        return real_.recordFailure(id, expected, failure);
+    }
+    storage::WriteResult commit(const storage::ProcessingCommit& commit) override {
+        return real_.commit(commit);
+    }
+    storage::WriteResult commitAll(const std::vector<storage::ProcessingCommit>& commits) override {
+        return real_.commitAll(commits);
+    }
+    storage::WriteResult resetForReplay(storage::MailboxId id, const storage::QueueGuard& expected) override {
+        return real_.resetForReplay(id, expected);
+    }
+    std::vector<storage::StateCount> countByState() override { return real_.countByState(); }
+    std::vector<storage::ProcessingRecord> list(const storage::MessageFilter& filter,
+                                                storage::MailboxId afterId, int limit) override {
+        return real_.list(filter, afterId, limit);
+    }
+
+    std::atomic<bool> failEnqueue{false};
+    std::atomic<int> enqueueCalls{0};
+
+private:
+    storage::ProcessingQueue& real_;
+};
+
+// The own store with a FailingQueue; counts the uses of the cursors.
+class DecoratedStore final : public storage::OwnStore {
+public:
+    explicit DecoratedStore(storage::OwnStore& real) : real_(real), queue(real.processing()) {}
+
+    storage::MigrationReport migrate(const std::filesystem::path& root) override {
+        return real_.migrate(root);
+    }
+    storage::ProcessingQueue& processing() override { return queue; }
+    storage::FlightRepository& flights() override { return real_.flights(); }
+    storage::EventOutbox& events() override { return real_.events(); }
+    storage::BackfillQueue& backfill() override { return real_.backfill(); }
+    storage::ReferenceRepository& references() override { return real_.references(); }
+    storage::InboxCursors& cursors() override {
+        ++cursorUses;
+        return real_.cursors();
+    }
+    storage::ArchiveMover& archive() override { return real_.archive(); }
+    storage::WriterLease& lease() override { return real_.lease(); }
+    storage::OpsAuditLog& audit() override { return real_.audit(); }
+    [[nodiscard]] const storage::DatabaseSettings& settings() const override { return real_.settings(); }
+
+private:
+    storage::OwnStore& real_;
+
+public:
+    FailingQueue queue;
+    std::atomic<int> cursorUses{0};
+};
+
+// CMINMSGS that counts reads and fails back-fills while failBackfill is set; onBackfill runs
+// before each back-fill (to interleave another writer).
+class DecoratedInbox final : public storage::MailboxInbox {
+public:
+    explicit DecoratedInbox(storage::MailboxInbox& real) : real_(real) {}
+
+    std::vector<storage::MailboxRow> readAbove(storage::MailboxId watermark, int limit) override {
+        ++reads;
+        return real_.readAbove(watermark, limit);
+    }
+    std::vector<storage::MailboxRow> readRange(storage::MailboxId first, storage::MailboxId last) override {
+        ++reads;
+        return real_.readRange(first, last);
+    }
+    std::optional<storage::MailboxId> maxId() override {
+        ++reads;
+        return real_.maxId();
+    }
+    void backfill(storage::MailboxId id, storage::Timestamp processedAt, const std::string& status) override {
+        if (onBackfill) {
+            onBackfill(id);
+        }
+        ++backfills;
+        if (failBackfill) {
+            throw unavailable("mailbox: back-fill " + std::to_string(id));
+        }
+        real_.backfill(id, processedAt, status);
+    }
+    storage::MailboxId insert(const std::string& xml, storage::Timestamp receivedAt,
+                              const std::string& status) override {
+        return real_.insert(xml, receivedAt, status);
+    }
+
+    std::atomic<bool> failBackfill{false};
+    std::atomic<int> reads{0};
+    std::atomic<int> backfills{0};
+    std::function<void(storage::MailboxId)> onBackfill;
+
+private:
+    storage::MailboxInbox& real_;
+};
+
+} // namespace msgx::test

@@ -1,0 +1,5 @@
+#include "PumpSuite.h"
+
+namespace msgx::test {
+INSTANTIATE_TEST_SUITE_P(Postgres, PumpSuite, ::testing::Values(StoreBackend::Postgres));
+} // namespace msgx::test

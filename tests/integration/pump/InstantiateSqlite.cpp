@@ -1,0 +1,5 @@
+#include "PumpSuite.h"
+
+namespace msgx::test {
+INSTANTIATE_TEST_SUITE_P(Sqlite, PumpSuite, ::testing::Values(StoreBackend::Sqlite));
+} // namespace msgx::test

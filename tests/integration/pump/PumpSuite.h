@@ -1,0 +1,64 @@
+#pragma once
+
+#include "FlakyStore.h"
+#include "TempDir.h"
+#include "TestDatabase.h"
+#include "msgx/clock/ManualClock.h"
+#include "msgx/config/Config.h"
+#include "msgx/pipeline/Pump.h"
+#include "msgx/plugin/PluginHost.h"
+#include "msgx/sdk/FlightDocument.h"
+#include "msgx/storage/OwnStore.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+// The pump's test suite: a real own store (one executable per backend, like the storage suite),
+// the real handler plugins and the scripted test handler (tests/plugins/scripted-handler), time
+// from a ManualClock. Tests change config_ before their first pump() call.
+namespace msgx::test {
+
+class PumpSuite : public ::testing::TestWithParam<StoreBackend> {
+public:
+    // 2024-03-18T07:00:00Z.
+    static Clock::time_point start();
+
+    // A TEST-<styp> message of the scripted handler with SEQN `seqn` and `body` inside TEST.
+    static std::string scripted(const std::string& styp, long seqn, const std::string& body = {});
+    // TEST-SET of attribute `name` = `value` on flight `flid`.
+    static std::string setAttribute(long seqn, sdk::Flid flid, const std::string& name,
+                                    const std::string& value);
+    // TEST-FAIL with error class `errorClass` and reason `text`.
+    static std::string failWith(long seqn, const std::string& errorClass, const std::string& text);
+
+protected:
+    void SetUp() override;
+    void TearDown() override;
+
+    pipeline::Pump& pump();
+    // Queues mailbox message `id` as PENDING.
+    void enqueue(storage::MailboxId id, const std::string& xml);
+    [[nodiscard]] storage::ProcessingRecord record(storage::MailboxId id);
+    // The payloads of target `target`, in EVENT_ID order.
+    [[nodiscard]] std::vector<std::string> payloads(const std::string& target);
+    [[nodiscard]] std::vector<storage::OutboxEvent> events(const std::string& target);
+    // The stored flight as a document; nullopt when unknown or deleted.
+    [[nodiscard]] std::optional<sdk::FlightDocument> flight(sdk::Flid flid);
+    // Steps until the pump is idle or its head waits (at most 100 steps); the finished count.
+    int runUntilQuiet();
+
+    ManualClock clock_{start()};
+    config::Config config_;
+    std::unique_ptr<TestDatabase> database_;
+    std::unique_ptr<storage::OwnStore> realStore_;
+    std::unique_ptr<FlakyStore> store_;
+    TempDir pluginsDir_;
+    std::unique_ptr<plugin::PluginHost> plugins_;
+    std::unique_ptr<pipeline::Pump> pump_;
+};
+
+} // namespace msgx::test

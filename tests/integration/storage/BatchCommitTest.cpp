@@ -1,0 +1,257 @@
+// ProcessingQueue::commitAll: several processing commits in one transaction, in order, all or nothing;
+// identities and processing-start anchors written with them (the batching pump's single transaction).
+#include "StoreSuite.h"
+#include "msgx/storage/InfraError.h"
+
+#include <gmock/gmock.h>
+
+namespace msgx::test {
+namespace {
+
+using namespace std::chrono_literals;
+using storage::FlightWrite;
+using storage::InfraError;
+using storage::MailboxId;
+using storage::ProcessingCommit;
+using storage::ProcessingState;
+
+FlightWrite flightVersion(std::optional<std::int64_t> expected, const std::string& stand) {
+    FlightWrite write;
+    write.flid = 7001;
+    write.expectedVersion = expected;
+    write.keys.alcd = "3U";
+    write.keys.flno = "3U8881";
+    write.keys.mvin = "D";
+    write.attributesJson = R"({"standCode":")" + stand + R"("})";
+    return write;
+}
+
+// Commits of mailbox ids 1..5 (expected PENDING/0, ending SUCCEEDED with a back-fill intent), each
+// writing the next version of flight 7001 and one `msg` event.
+std::vector<ProcessingCommit> fiveCommitsOnOneFlight() {
+    std::vector<ProcessingCommit> commits;
+    for (MailboxId id = 1; id <= 5; ++id) {
+        ProcessingCommit commit;
+        commit.mailboxId = id;
+        commit.expected = {ProcessingState::Pending, 0};
+        commit.outcome.state = ProcessingState::Succeeded;
+        commit.outcome.backfillStatus = "PROCESSED";
+        commit.flights = {flightVersion(id == 1 ? std::nullopt : std::optional<std::int64_t>(id - 1),
+                                        "S" + std::to_string(id))};
+        commit.events = {{"msg", 7001, "e" + std::to_string(id)}};
+        commits.push_back(commit);
+    }
+    return commits;
+}
+
+TEST_P(StoreSuite, CommitAllAppliesInOrderAndALaterCommitSeesTheFlightVersionAnEarlierOneWrote) {
+    for (MailboxId id = 1; id <= 5; ++id) {
+        enqueue(id);
+    }
+    const auto result = store().processing().commitAll(fiveCommitsOnOneFlight());
+    ASSERT_TRUE(result.applied) << result.conflict;
+    EXPECT_FALSE(result.conflictAt);
+
+    const auto flight = store().flights().byFlid(7001);
+    ASSERT_TRUE(flight);
+    EXPECT_EQ(flight->stateVersion, 5);
+    EXPECT_EQ(flight->attributesJson, R"({"standCode":"S5"})");
+
+    const auto events = store().events().list("msg", std::nullopt, 0, 10);
+    ASSERT_EQ(events.size(), 5u);
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        EXPECT_EQ(events[i].payloadJson, "e" + std::to_string(i + 1));
+        EXPECT_EQ(events[i].sourceId, MailboxId(i + 1));
+    }
+    for (MailboxId id = 1; id <= 5; ++id) {
+        const auto row = store().processing().find(id);
+        EXPECT_EQ(row->state, ProcessingState::Succeeded) << id;
+        EXPECT_EQ(row->backfillState, storage::BackfillState::Due) << id;
+    }
+    EXPECT_FALSE(store().processing().head());
+    // An empty batch writes nothing and is not a conflict.
+    EXPECT_TRUE(store().processing().commitAll({}).applied);
+}
+
+TEST_P(StoreSuite, TheEventsOfABatchGetIdsInCommitOrderAcrossMultiRowInserts) {
+    // 23 events: two full multi-row inserts and three single ones; every fourth payload is long
+    // (bound as CLOB on MariaDB ODBC) and every third event has no flight.
+    std::vector<ProcessingCommit> commits;
+    int n = 0;
+    for (MailboxId id = 1; id <= 5; ++id) {
+        enqueue(id);
+        auto commit = succeeded(id);
+        for (int e = 0; e < (id == 5 ? 3 : 5); ++e, ++n) {
+            const std::string payload = "p" + std::to_string(n) + (n % 4 == 0 ? std::string(300, 'x') : "");
+            commit.events.push_back({n % 2 == 0 ? "msg" : "schd",
+                                     n % 3 == 0 ? std::nullopt : std::optional<storage::FlightId>(100 + n),
+                                     payload});
+        }
+        commits.push_back(commit);
+    }
+    ASSERT_TRUE(store().processing().commitAll(commits).applied);
+
+    std::vector<storage::OutboxEvent> all;
+    for (const char* target : {"msg", "schd"}) {
+        const auto events = store().events().list(target, std::nullopt, 0, 100);
+        all.insert(all.end(), events.begin(), events.end());
+    }
+    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    ASSERT_EQ(all.size(), 23u);
+    for (int k = 0; k < 23; ++k) {
+        const auto& event = all[k];
+        EXPECT_EQ(event.payloadJson, "p" + std::to_string(k) + (k % 4 == 0 ? std::string(300, 'x') : ""))
+            << k;
+        EXPECT_EQ(event.target, k % 2 == 0 ? "msg" : "schd") << k;
+        EXPECT_EQ(event.flid, k % 3 == 0 ? std::nullopt : std::optional<storage::FlightId>(100 + k)) << k;
+        EXPECT_EQ(event.sourceId, MailboxId(k / 5 + 1)) << k;
+        EXPECT_EQ(event.state, storage::EventState::Pending) << k;
+        EXPECT_EQ(event.createdAt, clock_.now()) << k;
+    }
+}
+
+TEST_P(StoreSuite, AGuardConflictInTheThirdOfFiveCommitsRollsAllOfThemBack) {
+    for (MailboxId id = 1; id <= 5; ++id) {
+        enqueue(id);
+    }
+    auto commits = fiveCommitsOnOneFlight();
+    commits[2].expected = {ProcessingState::Failed, 1};
+    const auto result = store().processing().commitAll(commits);
+    EXPECT_FALSE(result.applied);
+    EXPECT_EQ(result.conflictAt, MailboxId{3});
+    EXPECT_FALSE(result.identityHeldBy);
+    EXPECT_THAT(result.conflict, testing::HasSubstr("PROC_STATE 3 is PENDING/0, expected FAILED/1"));
+    EXPECT_EQ(rowCount("FLIGHT"), 0);
+    EXPECT_EQ(rowCount("MSG_EVENT"), 0);
+    for (MailboxId id = 1; id <= 5; ++id) {
+        EXPECT_EQ(store().processing().find(id)->state, ProcessingState::Pending) << id;
+    }
+}
+
+TEST_P(StoreSuite, AFlightVersionConflictInABatchNamesTheMessageAndRollsAllBack) {
+    for (MailboxId id = 1; id <= 5; ++id) {
+        enqueue(id);
+    }
+    auto commits = fiveCommitsOnOneFlight();
+    commits[3].flights[0].expectedVersion = 2; // the third commit made it version 3
+    const auto result = store().processing().commitAll(commits);
+    EXPECT_FALSE(result.applied);
+    EXPECT_EQ(result.conflictAt, MailboxId{4});
+    EXPECT_THAT(result.conflict, testing::HasSubstr("FLIGHT 7001 is version 3"));
+    EXPECT_EQ(rowCount("FLIGHT"), 0);
+    EXPECT_EQ(rowCount("MSG_EVENT"), 0);
+    EXPECT_EQ(store().processing().find(1)->state, ProcessingState::Pending);
+}
+
+TEST_P(StoreSuite, ADatabaseFailureInABatchLeavesNothingWritten) {
+    for (MailboxId id = 1; id <= 5; ++id) {
+        enqueue(id);
+    }
+    auto commits = fiveCommitsOnOneFlight();
+    for (auto& commit : commits) {
+        commit.identityKey = "AODB|FLOP|ABTM|" + std::to_string(commit.mailboxId);
+        commit.processingStartedAt = clock_.now();
+    }
+    commits[3].events.push_back({std::string(33, 't'), 7001, "{}"}); // TARGET is 32 at most
+    try {
+        store().processing().commitAll(commits);
+        FAIL() << "the batch should have failed";
+    } catch (const InfraError& e) {
+        EXPECT_EQ(e.reason(), InfraError::Reason::ValueTooLong) << e.what();
+    }
+    EXPECT_EQ(rowCount("FLIGHT"), 0);
+    EXPECT_EQ(rowCount("MSG_EVENT"), 0);
+    for (MailboxId id = 1; id <= 5; ++id) {
+        const auto row = store().processing().find(id);
+        EXPECT_EQ(row->state, ProcessingState::Pending) << id;
+        EXPECT_FALSE(row->identityKey) << id;
+        EXPECT_FALSE(row->processingStartedAt) << id;
+    }
+    commits[3].events.pop_back();
+    ASSERT_TRUE(store().processing().commitAll(commits).applied);
+    EXPECT_EQ(rowCount("MSG_EVENT"), 5);
+}
+
+TEST_P(StoreSuite, CommitAllBindsIdentitiesAndAnchorsTheProcessingStartOnlyWhereUnset) {
+    auto& queue = store().processing();
+    for (MailboxId id = 1; id <= 3; ++id) {
+        enqueue(id);
+    }
+    const auto earlier = clock_.now();
+    ASSERT_EQ(queue.markProcessingStarted(1), earlier);
+    ASSERT_TRUE(queue.bindIdentity(3, "AODB|FLOP|ABTM|first").bound);
+    clock_.advance(5s);
+    std::vector<ProcessingCommit> commits;
+    for (MailboxId id = 1; id <= 3; ++id) {
+        auto commit = succeeded(id);
+        commit.identityKey = "AODB|FLOP|ABTM|" + std::to_string(id);
+        commit.processingStartedAt = clock_.now();
+        commits.push_back(commit);
+    }
+    ASSERT_TRUE(queue.commitAll(commits).applied);
+    EXPECT_EQ(queue.find(1)->processingStartedAt, earlier); // the anchor in force is kept
+    EXPECT_EQ(queue.find(2)->processingStartedAt, clock_.now());
+    EXPECT_EQ(queue.find(1)->identityKey, "AODB|FLOP|ABTM|1");
+    EXPECT_EQ(queue.find(2)->identityKey, "AODB|FLOP|ABTM|2");
+    EXPECT_EQ(queue.find(3)->identityKey, "AODB|FLOP|ABTM|first"); // a bound message keeps its first key
+    // The keys are held now: a later message with one of them is a duplicate.
+    enqueue(4);
+    EXPECT_EQ(queue.bindIdentity(4, "AODB|FLOP|ABTM|2").duplicateOf, MailboxId{2});
+}
+
+TEST_P(StoreSuite, AnIdentityHeldByAnotherMessageRefusesTheWholeBatch) {
+    auto& queue = store().processing();
+    for (MailboxId id = 1; id <= 4; ++id) {
+        enqueue(id);
+    }
+    ASSERT_TRUE(queue.bindIdentity(1, "K-held").bound);
+    auto second = succeeded(2);
+    second.identityKey = "K-free";
+    second.processingStartedAt = clock_.now();
+    auto third = succeeded(3);
+    third.identityKey = "K-held";
+    const auto held = queue.commitAll({second, third});
+    EXPECT_FALSE(held.applied);
+    EXPECT_EQ(held.identityHeldBy, MailboxId{1});
+    EXPECT_EQ(held.conflictAt, MailboxId{3});
+    EXPECT_THAT(held.conflict, testing::HasSubstr("K-held"));
+    EXPECT_FALSE(queue.find(2)->identityKey);
+    EXPECT_FALSE(queue.find(2)->processingStartedAt);
+    EXPECT_EQ(queue.find(2)->state, ProcessingState::Pending);
+
+    // Two messages of one batch with the same key: the earlier one binds it, the later is refused.
+    auto fourth = succeeded(4);
+    fourth.identityKey = "K-free";
+    const auto twice = queue.commitAll({second, fourth});
+    EXPECT_FALSE(twice.applied);
+    EXPECT_EQ(twice.identityHeldBy, MailboxId{2});
+    EXPECT_EQ(twice.conflictAt, MailboxId{4});
+    EXPECT_FALSE(queue.find(2)->identityKey);
+
+    // The holder itself may commit with its key.
+    auto first = succeeded(1);
+    first.identityKey = "K-held";
+    EXPECT_TRUE(queue.commitAll({first, second}).applied);
+    EXPECT_EQ(queue.find(2)->identityKey, "K-free");
+}
+
+TEST_P(StoreSuite, AnArchivedHolderOfAnIdentityRefusesACommitWithIt) {
+    auto& queue = store().processing();
+    enqueue(1);
+    auto first = succeeded(1);
+    first.identityKey = "K-archived";
+    first.outcome.backfillStatus.reset();
+    ASSERT_TRUE(queue.commit(first).applied);
+    clock_.advance(48h);
+    ASSERT_EQ(store().archive().archiveBefore(clock_.now() - 24h, 10).messages, 1);
+    enqueue(2);
+    auto second = succeeded(2);
+    second.identityKey = "K-archived";
+    const auto result = queue.commit(second);
+    EXPECT_FALSE(result.applied);
+    EXPECT_EQ(result.identityHeldBy, MailboxId{1});
+    EXPECT_EQ(result.conflictAt, MailboxId{2});
+}
+
+} // namespace
+} // namespace msgx::test

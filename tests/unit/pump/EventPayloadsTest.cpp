@@ -1,0 +1,50 @@
+#include "msgx/pipeline/EventPayloads.h"
+
+#include "msgx/pipeline/CompactJson.h"
+
+#include <gtest/gtest.h>
+
+namespace msgx::pipeline {
+namespace {
+
+TEST(EventPayloads, MsgEventCarriesTypeFlidChangedFieldsWithNullsAndWholeLists) {
+    sdk::MsgEvent event;
+    event.type = "flight-update";
+    event.flid = 64400207;
+    event.fields["currentStand"] = std::string("107");
+    event.fields["gate"] = std::monostate{};
+    event.lists["stands"] = {{{"seq", std::int64_t{1}}, {"abdg", sdk::StringList{"B417", "B418"}}}};
+    event.lists["route"] = {};
+
+    EXPECT_EQ(msgEventPayload(event),
+              R"({"type":"flight-update","flid":64400207,"fields":{"currentStand":"107","gate":null},)"
+              R"("lists":{"route":[],"stands":[{"abdg":["B417","B418"],"seq":1}]}})");
+}
+
+TEST(EventPayloads, UpsertCarriesTheWholeDocument) {
+    sdk::FlightDocument document(880301);
+    document.set("maxPax", std::int64_t{158});
+    document.set("cancelled", false);
+    document.setList("stands", {{{"standCode", std::string("417")}}});
+
+    EXPECT_EQ(flightUpsertPayload(document),
+              R"({"type":"flight-upsert","flid":880301,"document":{"flid":880301,)"
+              R"("attributes":{"cancelled":false,"maxPax":158},"lists":{"stands":[{"standCode":"417"}]}}})");
+}
+
+TEST(EventPayloads, DeleteCarriesOnlyTypeAndFlid) {
+    EXPECT_EQ(flightDeletePayload(42), R"({"type":"flight-delete","flid":42})");
+}
+
+TEST(CompactJson, EscapesControlCharactersKeepsUtf8AndShowsAFraction) {
+    plugin::JsonValue value = plugin::JsonValue::object();
+    value.set("text", plugin::JsonValue::string("a\"b\\c\nd\x01 登机桥"));
+    value.set("height", plugin::JsonValue::number(5.0));
+    value.set("ratio", plugin::JsonValue::number(5.8));
+
+    EXPECT_EQ(renderCompactJson(value),
+              "{\"text\":\"a\\\"b\\\\c\\nd\\u0001 登机桥\",\"height\":5.0,\"ratio\":5.8}");
+}
+
+} // namespace
+} // namespace msgx::pipeline

@@ -1,0 +1,162 @@
+#include "msgx/pipeline/StoreFlightView.h"
+
+#include "msgx/pipeline/FlightStoreMapping.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace msgx::pipeline {
+namespace {
+
+// FLIGHT rows in memory; counts reads, and can fail like an unreachable store.
+class MemoryFlights final : public storage::FlightRepository {
+public:
+    std::map<storage::FlightId, storage::FlightRecord> rows;
+    bool down = false;
+    int reads = 0;
+
+    void put(const sdk::FlightDocument& document, std::int64_t version, bool deleted = false) {
+        storage::FlightRecord record;
+        record.flid = document.flid();
+        record.keys = keyColumnsOf(document);
+        record.attributesJson = attributesJsonOf(document);
+        record.stateVersion = version;
+        record.deleted = deleted;
+        rows[record.flid] = record;
+    }
+    std::optional<storage::FlightRecord> byFlid(storage::FlightId flid) override {
+        check();
+        const auto found = rows.find(flid);
+        return found == rows.end() ? std::nullopt : std::optional(found->second);
+    }
+    std::vector<storage::FlightRecord> sharedFlightsOf(storage::FlightId master) override {
+        check();
+        std::vector<storage::FlightRecord> result;
+        for (const auto& [flid, row] : rows) {
+            if (!row.deleted && row.keys.maid == master) {
+                result.push_back(row);
+            }
+        }
+        return result;
+    }
+    std::vector<storage::FlightRecord> linkingTo(storage::FlightId) override {
+        check();
+        return {};
+    }
+    std::vector<storage::DetailList> detailLists(storage::FlightId) override {
+        check();
+        return {};
+    }
+
+private:
+    void check() {
+        ++reads;
+        if (down) {
+            throw storage::InfraError(storage::InfraError::Reason::Unavailable, "test read", "down");
+        }
+    }
+};
+
+sdk::FlightDocument flight(sdk::Flid flid, std::optional<sdk::Flid> master = std::nullopt) {
+    sdk::FlightDocument document(flid);
+    document.set("currentStand", std::string("107"));
+    if (master) {
+        document.set("masterFlid", *master);
+    }
+    return document;
+}
+
+sdk::FlightChange update(sdk::Flid flid, const std::string& name, sdk::Value value) {
+    sdk::FlightChange change;
+    change.kind = sdk::FlightChange::Kind::Update;
+    change.flid = flid;
+    change.set[name] = std::move(value);
+    return change;
+}
+
+TEST(StoreFlightView, WritesOfOneBatchChainTheirVersionsAndLaterReadsSeeThem) {
+    MemoryFlights stored;
+    stored.put(flight(1), 7);
+    StoreFlightView view(stored);
+
+    const auto first = view.apply(update(1, "gate", std::string("B12")));
+    const auto second = view.apply(update(1, "currentStand", std::string("108")));
+
+    EXPECT_EQ(first.expectedVersion, 7);
+    EXPECT_EQ(second.expectedVersion, 8);
+    ASSERT_NE(view.byFlid(1), nullptr);
+    EXPECT_EQ(view.byFlid(1)->text("gate"), "B12");
+    EXPECT_EQ(view.byFlid(1)->text("currentStand"), "108");
+    EXPECT_EQ(stored.rows.at(1).stateVersion, 7); // the store itself is never written by the view
+}
+
+TEST(StoreFlightView, DeletedFlightIsUnknownButItsVersionGuardsItsRecreation) {
+    MemoryFlights stored;
+    stored.put(flight(2), 4, true);
+    StoreFlightView view(stored);
+    EXPECT_EQ(view.byFlid(2), nullptr);
+
+    sdk::FlightChange create;
+    create.kind = sdk::FlightChange::Kind::Create;
+    create.flid = 2;
+    create.set["currentStand"] = std::string("201");
+    const auto write = view.apply(create);
+
+    EXPECT_EQ(write.kind, storage::FlightWrite::Kind::Upsert);
+    EXPECT_EQ(write.expectedVersion, 4);
+    EXPECT_EQ(view.byFlid(2)->text("currentStand"), "201");
+}
+
+TEST(StoreFlightView, DeleteInTheBatchHidesTheFlightFromLaterMessages) {
+    MemoryFlights stored;
+    stored.put(flight(3), 1);
+    StoreFlightView view(stored);
+
+    const auto write = view.apply({sdk::FlightChange::Kind::Delete, 3, {}, {}});
+
+    EXPECT_EQ(write.kind, storage::FlightWrite::Kind::Delete);
+    EXPECT_EQ(write.expectedVersion, 1);
+    EXPECT_EQ(view.byFlid(3), nullptr);
+}
+
+TEST(StoreFlightView, UpdateOfAnUnknownFlightIsNotApplicable) {
+    MemoryFlights stored;
+    StoreFlightView view(stored);
+    EXPECT_THROW(view.apply(update(9, "gate", std::string("B12"))), DecisionNotApplicable);
+}
+
+TEST(StoreFlightView, SharedFlightsCombineTheStoreWithTheBatchsChanges) {
+    MemoryFlights stored;
+    stored.put(flight(10), 1);
+    stored.put(flight(11, 10), 1);
+    stored.put(flight(12, 10), 1);
+    StoreFlightView view(stored);
+    view.apply(update(12, "masterFlid", std::monostate{})); // un-shared in this batch
+    sdk::FlightChange create;
+    create.kind = sdk::FlightChange::Kind::Create;
+    create.flid = 13;
+    create.set["masterFlid"] = std::int64_t{10};
+    view.apply(create); // shared in this batch
+
+    std::vector<sdk::Flid> flids;
+    for (const auto* shared : view.sharedFlightsOf(10)) {
+        flids.push_back(shared->flid());
+    }
+
+    EXPECT_EQ(flids, (std::vector<sdk::Flid>{11, 13}));
+}
+
+TEST(StoreFlightView, StoreFailureUnderAHandlerIsKeptForThePump) {
+    MemoryFlights stored;
+    stored.down = true;
+    StoreFlightView view(stored);
+
+    EXPECT_THROW((void)view.byFlid(1), storage::InfraError);
+    EXPECT_THROW(view.throwStoreFailure(), storage::InfraError);
+    view.reset();
+    EXPECT_NO_THROW(view.throwStoreFailure());
+}
+
+} // namespace
+} // namespace msgx::pipeline
