@@ -47,8 +47,8 @@ bool runSettled(const ServerSite& site, std::size_t messages);
 //    EVENT_ID order that follows mailbox-id order, each with the planned flight and value;
 //  - each flight's STATE_VERSION grew by exactly its number of TEST-SET messages (no half-applied or
 //    repeated change);
-//  - the msg file, de-duplicated on the event id, holds exactly those events, first occurrences in
-//    EVENT_ID order (duplicates only from re-sends after a crash).
-void verifyRun(const ServerSite& site, const RunPlan& plan);
+//  - with `deliveredToFile`, the msg file, de-duplicated on the event id, holds exactly those events,
+//    first occurrences in EVENT_ID order (duplicates only from re-sends after a crash).
+void verifyRun(const ServerSite& site, const RunPlan& plan, bool deliveredToFile = true);
 
 } // namespace msgx::test

@@ -9,7 +9,8 @@ namespace msgx::test {
 
 using namespace Poco::Data::Keywords;
 
-ServerSite::ServerSite(const std::vector<std::string>& testPlugins) : services_("pg,mysql") {
+ServerSite::ServerSite(const std::vector<std::string>& testPlugins, bool kafka)
+    : kafka_(kafka), services_(kafka ? "pg,mysql,kafka" : "pg,mysql") {
     storage::registerPocoConnectors();
     preparePluginsDir(dir_.path() / "handlers", testPlugins);
     config_ = writeConfig("msgx");
@@ -23,11 +24,19 @@ std::filesystem::path ServerSite::writeConfig(const std::string& name, const std
         << "  migrate-on-start: true\n"
         << "mailbox:\n  backend: mysql\n  connect: \"" << services_.get("MSGX_TEST_MAILBOX") << "\"\n"
         << "plugins:\n  dir: " << (dir_.path() / "handlers").string() << "\n"
-        << "delivery:\n  targets:\n"
-        << "    msg: {type: file, path: " << (dir_.path() / "outbox" / "msg.jsonl").string() << "}\n"
-        << "    schd: {type: file, path: " << (dir_.path() / "outbox" / "schd.jsonl").string() << "}\n"
-        << "  schd-flush-period: 200ms\n"
-        << "control:\n  socket: " << (dir_.path() / (name + ".sock")).string() << "\n"
+        << "delivery:\n  targets:\n";
+    if (kafka_) {
+        out << "    msg: {type: kafka, topic: " << msgTopic() << "}\n"
+            << "    schd: {type: kafka, topic: " << schdTopic() << "}\n"
+            << "  schd-flush-period: 200ms\n"
+            << "kafka:\n  bootstrap: \"" << services_.get("MSGX_TEST_KAFKA") << "\"\n"
+            << "  properties: {message.timeout.ms: 20000}\n";
+    } else {
+        out << "    msg: {type: file, path: " << (dir_.path() / "outbox" / "msg.jsonl").string() << "}\n"
+            << "    schd: {type: file, path: " << (dir_.path() / "outbox" / "schd.jsonl").string() << "}\n"
+            << "  schd-flush-period: 200ms\n";
+    }
+    out << "control:\n  socket: " << (dir_.path() / (name + ".sock")).string() << "\n"
         << fastPipelineYaml() << extraYaml;
     return path;
 }

@@ -17,8 +17,13 @@ namespace msgx::test {
 
 class ServerSite {
 public:
-    // `testPlugins`: file names from MSGX_TEST_PLUGINS_DIR added to the shipped handlers.
-    explicit ServerSite(const std::vector<std::string>& testPlugins);
+    // `testPlugins`: file names from MSGX_TEST_PLUGINS_DIR added to the shipped handlers. With
+    // `kafka`, a private Kafka mock cluster too, and both targets bound to topics of it (msgTopic(),
+    // schdTopic()) instead of files.
+    explicit ServerSite(const std::vector<std::string>& testPlugins, bool kafka = false);
+
+    [[nodiscard]] std::string msgTopic() const { return "msgx-e2e-msg"; }
+    [[nodiscard]] std::string schdTopic() const { return "msgx-e2e-schd"; }
 
     PrivateServices& services() { return services_; }
     [[nodiscard]] const std::filesystem::path& dir() const { return dir_.path(); }
@@ -38,6 +43,7 @@ public:
     Poco::Data::Session mailbox() const; // the mailbox (MariaDB)
 
 private:
+    bool kafka_;
     PrivateServices services_;
     TempDir dir_;
     std::filesystem::path config_;
