@@ -1,0 +1,84 @@
+// Replay (US-10) against a real store and the pump: which messages may be replayed, the reset
+// itself (attempts, a new deadline anchor, identity kept), the OPS_AUDIT record, and a plan that
+// went stale between preview and apply.
+#include "msgx/pipeline/Replay.h"
+
+#include "PumpSuite.h"
+
+#include <gmock/gmock.h>
+
+#include <functional>
+
+namespace msgx::test {
+namespace {
+
+using storage::ProcessingState;
+using ::testing::HasSubstr;
+using namespace std::chrono_literals;
+
+// Steps the pump, moving the clock past every backoff, until message `id` is terminal.
+void runToTerminal(pipeline::Pump& pump, ManualClock& clock,
+                   const std::function<storage::ProcessingRecord()>& record) {
+    for (int i = 0; i < 50 && !storage::isTerminal(record().state); ++i) {
+        pump.step();
+        clock.advance(30s);
+    }
+}
+
+TEST_P(PumpSuite, ReplayResetsOnlyEligibleMessagesAndRecordsWhoAndWhy) {
+    enqueue(1, failWith(1, "INFRA", "view not loaded"));
+    enqueue(2, "<MSG><META><TYPE>TEST</TYPE>");
+    enqueue(3, setAttribute(3, 500201, "currentStand", "12"));
+    runToTerminal(pump(), clock_, [this] { return record(1); });
+    runUntilQuiet();
+    ASSERT_EQ(record(1).state, ProcessingState::Dead);
+    ASSERT_EQ(record(1).errorClass, ErrorClass::Exhausted);
+    ASSERT_EQ(record(2).errorClass, ErrorClass::Malformed);
+    ASSERT_EQ(record(3).state, ProcessingState::Succeeded);
+    const auto identity = record(1).identityKey;
+    ASSERT_TRUE(identity.has_value());
+
+    const auto plan = pipeline::planReplay(*realStore_, {{1, 2, 3, 99}, std::nullopt, 1000});
+    ASSERT_EQ(plan.candidates.size(), 4u);
+    EXPECT_TRUE(plan.candidates[0].eligible);
+    EXPECT_THAT(plan.candidates[1].refusal, HasSubstr("MALFORMED"));
+    EXPECT_THAT(plan.candidates[2].refusal, HasSubstr("is SUCCEEDED; only FAILED or DEAD"));
+    EXPECT_THAT(plan.candidates[3].refusal, HasSubstr("not in the own store"));
+    EXPECT_EQ(plan.eligibleCount(), 1);
+
+    const auto byClass = pipeline::planReplay(*realStore_, {{}, ErrorClass::Exhausted, 1000});
+    ASSERT_EQ(byClass.candidates.size(), 1u);
+    EXPECT_EQ(byClass.candidates[0].id, 1);
+
+    clock_.advance(1h);
+    const auto outcome = pipeline::applyReplay(*realStore_, plan, "msgxctl:ops", "handler fixed");
+    EXPECT_EQ(outcome.replayed, (std::vector<storage::MailboxId>{1}));
+    EXPECT_EQ(outcome.refused.size(), 3u);
+    const auto reset = record(1);
+    EXPECT_EQ(reset.state, ProcessingState::Pending);
+    EXPECT_EQ(reset.attempts, 0);
+    EXPECT_EQ(reset.processingStartedAt, std::nullopt);
+    EXPECT_EQ(reset.identityKey, identity);
+    const auto audit = realStore_->audit().recent(1);
+    ASSERT_EQ(audit.size(), 1u);
+    EXPECT_EQ(audit[0].actor, "msgxctl:ops");
+    EXPECT_EQ(audit[0].action, "replay");
+    EXPECT_THAT(audit[0].detail.value_or(""), HasSubstr("handler fixed"));
+    EXPECT_THAT(audit[0].detail.value_or(""), HasSubstr("\"EXHAUSTED\""));
+    EXPECT_THAT(audit[0].detail.value_or(""), HasSubstr("MALFORMED"));
+
+    // Processed again under a new anchor: the deadline counts from now, not from the first run.
+    pump().step();
+    const auto again = record(1);
+    EXPECT_EQ(again.state, ProcessingState::Failed);
+    EXPECT_EQ(again.attempts, 1);
+    EXPECT_EQ(again.processingStartedAt, clock_.now());
+
+    // The preview is stale now: applying it refuses message 1 instead of resetting it.
+    const auto stale = pipeline::applyReplay(*realStore_, plan, "msgxctl:ops", "again");
+    EXPECT_TRUE(stale.replayed.empty());
+    EXPECT_EQ(record(1).attempts, 1);
+}
+
+} // namespace
+} // namespace msgx::test
