@@ -6,7 +6,7 @@
 add_library(msgx_delivery STATIC)
 target_include_directories(msgx_delivery PUBLIC ${CMAKE_CURRENT_LIST_DIR}/include)
 target_link_libraries(msgx_delivery PUBLIC msgx_core msgx_storage
-                                    PRIVATE PkgConfig::RDKAFKA Poco::JSON Poco::Foundation)
+                                    PRIVATE msgx_plugin PkgConfig::RDKAFKA Poco::JSON Poco::Foundation)
 msgx_target_warnings(msgx_delivery)
 
 # Records and sinks.

@@ -11,7 +11,6 @@ msgx_target_warnings(msgx_pipeline)
 
 # Pump: decisions into processing commits.
 target_sources(msgx_pipeline PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/CompactJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/DecisionCommit.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/EventPayloads.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/FlightStoreMapping.cpp

@@ -1,6 +1,7 @@
 #include "msgx/delivery/FileSink.h"
 
 #include "msgx/log/Log.h"
+#include "msgx/plugin/JsonValue.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -15,35 +16,8 @@ namespace msgx::delivery {
 namespace {
 
 std::string jsonString(const std::string& text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char escaped[8];
-                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-                out += escaped;
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
+    std::string out;
+    plugin::appendJsonString(out, text);
     return out;
 }
 

@@ -1,7 +1,7 @@
 #include "msgx/pipeline/EventPayloads.h"
 
-#include "msgx/pipeline/CompactJson.h"
 #include "msgx/plugin/DocumentJson.h"
+#include "msgx/plugin/JsonValue.h"
 
 namespace msgx::pipeline {
 namespace {
@@ -23,17 +23,17 @@ std::string msgEventPayload(const sdk::MsgEvent& event) {
         lists.set(name, plugin::listToJson(entries));
     }
     payload.set("lists", std::move(lists));
-    return renderCompactJson(payload);
+    return plugin::renderCompactJson(payload);
 }
 
 std::string flightUpsertPayload(const sdk::FlightDocument& document) {
     plugin::JsonValue payload = headOf("flight-upsert", document.flid());
     payload.set("document", plugin::flightDocumentToJson(document));
-    return renderCompactJson(payload);
+    return plugin::renderCompactJson(payload);
 }
 
 std::string flightDeletePayload(sdk::Flid flid) {
-    return renderCompactJson(headOf("flight-delete", flid));
+    return plugin::renderCompactJson(headOf("flight-delete", flid));
 }
 
 } // namespace msgx::pipeline

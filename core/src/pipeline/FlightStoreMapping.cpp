@@ -1,6 +1,5 @@
 #include "msgx/pipeline/FlightStoreMapping.h"
 
-#include "msgx/pipeline/CompactJson.h"
 #include "msgx/plugin/DocumentJson.h"
 #include "msgx/plugin/JsonValue.h"
 #include "msgx/sdk/UtcTime.h"
@@ -59,14 +58,14 @@ storage::FlightKeys keyColumnsOf(const sdk::FlightDocument& document) {
 }
 
 std::string attributesJsonOf(const sdk::FlightDocument& document) {
-    return renderCompactJson(plugin::fieldsToJson(document.attributes()));
+    return plugin::renderCompactJson(plugin::fieldsToJson(document.attributes()));
 }
 
 storage::DetailList detailListOf(const sdk::FlightDocument& document, std::string_view name) {
     storage::DetailList list;
     list.name = std::string(name);
     for (const auto& entry : document.list(name)) {
-        list.itemsJson.push_back(renderCompactJson(plugin::fieldsToJson(entry)));
+        list.itemsJson.push_back(plugin::renderCompactJson(plugin::fieldsToJson(entry)));
     }
     return list;
 }

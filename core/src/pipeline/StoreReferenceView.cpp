@@ -1,6 +1,5 @@
 #include "msgx/pipeline/StoreReferenceView.h"
 
-#include "msgx/pipeline/CompactJson.h"
 #include "msgx/plugin/DocumentJson.h"
 #include "msgx/plugin/JsonValue.h"
 
@@ -33,7 +32,7 @@ std::vector<storage::ReferenceChange> referenceWrites(const std::vector<sdk::Ref
         write.kind = storage::ReferenceChange::Kind::Upsert;
         write.rtype = rtype;
         write.rkey = rkey;
-        write.itemJson = renderCompactJson(plugin::fieldsToJson(item));
+        write.itemJson = plugin::renderCompactJson(plugin::fieldsToJson(item));
         write.source = "message";
         write.batchId = batchId;
         writes.push_back(std::move(write));

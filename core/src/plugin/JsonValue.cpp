@@ -148,7 +148,7 @@ std::string_view kindName(JsonValue::Kind kind) {
 
 namespace {
 
-void renderString(std::string& out, std::string_view text) {
+void renderStringInto(std::string& out, std::string_view text) {
     out += '"';
     for (char c : text) {
         switch (c) {
@@ -216,7 +216,7 @@ void render(std::string& out, const JsonValue& value, int indent) {
         renderNumber(out, value.asNumber());
         return;
     case JsonValue::Kind::String:
-        renderString(out, value.asString());
+        renderStringInto(out, value.asString());
         return;
     case JsonValue::Kind::Array: {
         const auto& items = value.items();
@@ -251,7 +251,7 @@ void render(std::string& out, const JsonValue& value, int indent) {
         out += "{\n";
         for (std::size_t i = 0; i < keys.size(); ++i) {
             out += innerPad;
-            renderString(out, keys[i]);
+            renderStringInto(out, keys[i]);
             out += ": ";
             render(out, value.items()[i], indent + 1);
             out += i + 1 < keys.size() ? ",\n" : "\n";
@@ -304,6 +304,46 @@ std::string renderJson(const JsonValue& value) {
     render(out, value, 0);
     out += '\n';
     return out;
+}
+
+namespace {
+
+void renderCompact(std::string& out, const JsonValue& value) {
+    switch (value.kind()) {
+    case JsonValue::Kind::Array:
+        out += '[';
+        for (std::size_t i = 0; i < value.items().size(); ++i) {
+            out += i == 0 ? "" : ",";
+            renderCompact(out, value.items()[i]);
+        }
+        out += ']';
+        return;
+    case JsonValue::Kind::Object:
+        out += '{';
+        for (std::size_t i = 0; i < value.keys().size(); ++i) {
+            out += i == 0 ? "" : ",";
+            renderStringInto(out, value.keys()[i]);
+            out += ':';
+            renderCompact(out, value.items()[i]);
+        }
+        out += '}';
+        return;
+    default:
+        render(out, value, 0); // scalars render the same in both forms
+        return;
+    }
+}
+
+} // namespace
+
+std::string renderCompactJson(const JsonValue& value) {
+    std::string out;
+    renderCompact(out, value);
+    return out;
+}
+
+void appendJsonString(std::string& out, std::string_view text) {
+    renderStringInto(out, text);
 }
 
 JsonValue parseJson(std::string_view text, std::string_view source) {

@@ -1,6 +1,6 @@
 #include "msgx/pipeline/EventPayloads.h"
 
-#include "msgx/pipeline/CompactJson.h"
+#include "msgx/plugin/JsonValue.h"
 
 #include <gtest/gtest.h>
 
@@ -42,7 +42,7 @@ TEST(CompactJson, EscapesControlCharactersKeepsUtf8AndShowsAFraction) {
     value.set("height", plugin::JsonValue::number(5.0));
     value.set("ratio", plugin::JsonValue::number(5.8));
 
-    EXPECT_EQ(renderCompactJson(value),
+    EXPECT_EQ(plugin::renderCompactJson(value),
               "{\"text\":\"a\\\"b\\\\c\\nd\\u0001 登机桥\",\"height\":5.0,\"ratio\":5.8}");
 }
 

@@ -69,6 +69,15 @@ std::string_view kindName(JsonValue::Kind kind);
 // text unescaped (UTF-8), numbers with a fraction always showing one (41.0), ending in a newline.
 std::string renderJson(const JsonValue& value);
 
+// One-line JSON text of `value`: no spaces, members in their order, non-ASCII text unescaped
+// (UTF-8), numbers with a fraction always showing one (41.0). What the pump stores in MSG_EVENT
+// payloads, FLIGHT attributes, FLIGHT_DETAIL items and REF_MASTER items: the same value is always
+// the same text, so a replay writes the same bytes.
+std::string renderCompactJson(const JsonValue& value);
+
+// Appends `text` as a JSON string (quoted; ", \ and control characters escaped; UTF-8 kept).
+void appendJsonString(std::string& out, std::string_view text);
+
 // Parses JSON text (Poco JSON); members keep their order. Throws JsonError naming `source`, the
 // line and the problem.
 JsonValue parseJson(std::string_view text, std::string_view source);
