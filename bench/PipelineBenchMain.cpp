@@ -254,12 +254,17 @@ int main(int argc, char** argv) {
     }
     const bool drained = waitForSucceeded(store, total + latencyCount, 120s);
     std::vector<double> latencies;
+    std::vector<double> discovery;  // mailbox commit -> queued in PROC_STATE (poller)
+    std::vector<double> processing; // queued -> SUCCEEDED committed (pump)
     for (const auto& [id, committedAt] : sent) {
         Poco::Int64 processedAt = 0;
+        Poco::Int64 enqueuedAt = 0;
         Poco::Int64 key = id;
-        store << "SELECT PROCESSED_AT FROM PROC_STATE WHERE CMINMSGS_ID = $1", use(key), into(processedAt),
-            now;
+        store << "SELECT PROCESSED_AT, ENQUEUED_AT FROM PROC_STATE WHERE CMINMSGS_ID = $1", use(key),
+            into(processedAt), into(enqueuedAt), now;
         latencies.push_back(static_cast<double>(processedAt - committedAt) / 1000.0);
+        discovery.push_back(static_cast<double>(enqueuedAt - committedAt) / 1000.0);
+        processing.push_back(static_cast<double>(processedAt - enqueuedAt) / 1000.0);
     }
     ::kill(daemon, SIGTERM);
     ::waitpid(daemon, nullptr, 0);
@@ -274,6 +279,10 @@ int main(int argc, char** argv) {
     std::printf("%-44s %12.2f\n", "ratio pipeline / raw (target >= 1.5)", throughput / raw);
     std::printf("%-44s %12.1f\n", "latency p50 ms at the paced rate", percentile(latencies, 0.50));
     std::printf("%-44s %12.1f\n", "latency p99 ms at the paced rate (<= 100)", percentile(latencies, 0.99));
+    std::printf("%-44s %12.1f\n", "  of which discovery (poller) p50 ms", percentile(discovery, 0.50));
+    std::printf("%-44s %12.1f\n", "  of which discovery (poller) p99 ms", percentile(discovery, 0.99));
+    std::printf("%-44s %12.1f\n", "  of which processing (pump) p50 ms", percentile(processing, 0.50));
+    std::printf("%-44s %12.1f\n", "  of which processing (pump) p99 ms", percentile(processing, 0.99));
     std::printf("(%d messages, %d per transaction, poll %s; latency %d messages at %d/s)\n", count,
                 perTransaction, pollInterval.c_str(), latencyCount, rate);
     std::filesystem::remove_all(dir);

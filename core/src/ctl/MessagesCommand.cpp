@@ -9,6 +9,7 @@
 #include "CtlCommand.h"
 #include "ProcessingNames.h"
 #include "StoreCommandContext.h"
+#include "msgx/codec/MessageDecoder.h"
 #include "msgx/plugin/JsonValue.h"
 #include "msgx/storage/InfraError.h"
 
@@ -34,11 +35,13 @@ JsonValue optionalText(const std::optional<std::string>& text) {
     return text ? JsonValue::string(*text) : JsonValue();
 }
 
+// TYPE-STYP: from the row when it has them, else from its raw XML ("" when that never decodes).
 std::string keyOf(const storage::ProcessingRecord& record) {
-    if (!record.type && !record.styp) {
-        return "";
+    if (record.type || record.styp) {
+        return record.type.value_or("") + "-" + record.styp.value_or("");
     }
-    return record.type.value_or("") + "-" + record.styp.value_or("");
+    const auto decoded = codec::decodeMessage(record.rawXml);
+    return decoded.ok() ? decoded.message().key() : "";
 }
 
 int runMessages(const MessagesOptions& options) {

@@ -161,6 +161,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     EXPECT_EQ(deadList.items()[0].find("errorClass")->asString(), "MALFORMED");
     EXPECT_EQ(deadList.items()[1].find("id")->asInteger(), 8);
     EXPECT_EQ(deadList.items()[1].find("errorClass")->asString(), "EXHAUSTED");
+    EXPECT_EQ(deadList.items()[1].find("key")->asString(), "FLOP-ONBL");
 
     const auto refused =
         runMsgxctl(config_, {"replay", "--id", "6", "--apply", "--reason", "test"}, environment_);
