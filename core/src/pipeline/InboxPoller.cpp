@@ -73,7 +73,11 @@ PollReport InboxPoller::pollOnce() {
     PollReport report;
     report.watermarkBefore = report.watermarkAfter = cursor.watermark;
 
+    if (lastPollEmpty_ && !inbox_.hasRowsAbove(cursor.watermark)) {
+        return report;
+    }
     const auto rows = inbox_.readAbove(cursor.watermark, config_.pipeline.batchSize);
+    lastPollEmpty_ = rows.empty();
     report.read = static_cast<int>(rows.size());
     if (rows.empty()) {
         return report;

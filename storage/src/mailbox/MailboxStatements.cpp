@@ -41,11 +41,13 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
     auto c = std::make_shared<StatementCatalog>();
     const std::string rowColumns = "CMINMSGS_ID, CMINMSGS_STATUS, CMINMSGS_CLOB_MSG, " +
                                    d.datetimeAsText("CMINMSGS_DATE_RECEIVED") + " AS RECEIVED_TEXT";
-    // The poll first reads ids only: a text column in the result costs Poco's MySQL connector a
-    // buffer of the column's declared size (16 MiB for MEDIUMTEXT) per execution, ~30 ms even for an
-    // empty result (docs/performance.md), so an idle poll must not name it.
-    c->add(d, "mailbox.ids-above",
-           "SELECT CMINMSGS_ID FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT ?");
+    c->add(d, "mailbox.read-above",
+           "SELECT " + rowColumns + " FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT ?");
+    // The idle poll's probe names no text column: with one, Poco's MySQL connector allocates a buffer
+    // of the column's declared size (16 MiB for MEDIUMTEXT) per execution, ~30 ms even for an empty
+    // result (docs/performance.md).
+    c->add(d, "mailbox.first-id-above",
+           "SELECT CMINMSGS_ID FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT 1");
     c->add(d, "mailbox.read-range",
            "SELECT " + rowColumns + " FROM " + inbox +
                " WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID");

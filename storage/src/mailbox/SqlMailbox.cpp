@@ -91,20 +91,21 @@ public:
         }
         return ctx_.pool->transact("mailbox: read " + ctx_.inboxTable + " above " + std::to_string(watermark),
                                    [ctx = ctx_.statements, watermark, limit](Transaction& tx) {
-                                       std::vector<Poco::Int64> ids;
-                                       tx.session() << ctx["mailbox.ids-above"], bindInt64(watermark),
-                                           bindInt(limit), into(ids), now;
-                                       if (ids.empty()) {
-                                           return std::vector<MailboxRow>{};
-                                       }
-                                       // The same transaction: the rows of the ids just read (and of any id
-                                       // between them committed in the meantime, which the poller takes as it
-                                       // takes any row).
                                        std::vector<InboxRow> rows;
-                                       tx.session() << ctx["mailbox.read-range"], bindInt64(ids.front()),
-                                           bindInt64(ids.back()), into(rows), now;
+                                       tx.session() << ctx["mailbox.read-above"], bindInt64(watermark),
+                                           bindInt(limit), into(rows), now;
                                        return rowsOf(rows, *ctx.zone);
                                    });
+    }
+
+    bool hasRowsAbove(MailboxId watermark) override {
+        return ctx_.pool->transact(
+            "mailbox: look for " + ctx_.inboxTable + " rows above " + std::to_string(watermark),
+            [ctx = ctx_.statements, watermark](Transaction& tx) {
+                std::vector<Poco::Int64> ids;
+                tx.session() << ctx["mailbox.first-id-above"], bindInt64(watermark), into(ids), now;
+                return !ids.empty();
+            });
     }
 
     std::vector<MailboxRow> readRange(MailboxId first, MailboxId last) override {

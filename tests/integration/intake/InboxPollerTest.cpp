@@ -259,6 +259,16 @@ TEST_F(InboxPollerTest, AnIdlePollIsOneMailboxQueryAndNoStoreWork) {
     EXPECT_EQ(inbox_->reads, reads + 1);
     EXPECT_EQ(decoratedStore_->cursorUses, cursorUses);
     EXPECT_EQ(decoratedStore_->queue.enqueueCalls, enqueues);
+
+    // Once idle, a poll is the id-only probe and no read of the documents.
+    const int probes = inbox_->probes;
+    EXPECT_EQ(poller_->pollOnce().read, 0);
+    EXPECT_EQ(inbox_->reads, reads + 1);
+    EXPECT_EQ(inbox_->probes, probes + 1);
+    addRow(2);
+    EXPECT_EQ(poller_->pollOnce().enqueued, 1); // the probe finds it, then one read takes it
+    EXPECT_EQ(inbox_->probes, probes + 2);
+    EXPECT_EQ(inbox_->reads, reads + 2);
 }
 
 } // namespace

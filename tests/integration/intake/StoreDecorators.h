@@ -100,6 +100,10 @@ class DecoratedInbox final : public storage::MailboxInbox {
 public:
     explicit DecoratedInbox(storage::MailboxInbox& real) : real_(real) {}
 
+    bool hasRowsAbove(storage::MailboxId watermark) override {
+        ++probes;
+        return real_.hasRowsAbove(watermark);
+    }
     std::vector<storage::MailboxRow> readAbove(storage::MailboxId watermark, int limit) override {
         ++reads;
         return real_.readAbove(watermark, limit);
@@ -129,6 +133,7 @@ public:
 
     std::atomic<bool> failBackfill{false};
     std::atomic<int> reads{0};
+    std::atomic<int> probes{0}; // hasRowsAbove calls
     std::atomic<int> backfills{0};
     std::function<void(storage::MailboxId)> onBackfill;
 

@@ -78,6 +78,9 @@ private:
     std::optional<storage::InboxCursor> cursor_; // as last written or read; reloaded after a failure
     MissingIdTracker waiting_;                   // gaps above the watermark
     MissingIdTracker givenUp_;                   // gaps below the watermark watched by the rescan
+    // After an empty poll the next one first probes with an id-only query (hasRowsAbove): idle
+    // polls stay cheap, a busy stream keeps one query per poll.
+    bool lastPollEmpty_ = true;
 };
 
 } // namespace msgx::pipeline

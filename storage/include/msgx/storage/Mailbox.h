@@ -29,6 +29,10 @@ public:
     virtual ~MailboxInbox() = default;
     // Rows with ID > watermark, smallest first, at most `limit` (ID > W ORDER BY ID LIMIT n).
     virtual std::vector<MailboxRow> readAbove(MailboxId watermark, int limit) = 0;
+    // Whether any row has ID > watermark: an id-only query, much cheaper than readAbove on Poco's
+    // MySQL connector, which allocates a buffer of the text column's declared size (16 MiB) for
+    // every execution that returns it (docs/performance.md). For idle polls.
+    virtual bool hasRowsAbove(MailboxId watermark) = 0;
     // Rows with first <= ID <= last, by id (the late-commit rescan).
     virtual std::vector<MailboxRow> readRange(MailboxId first, MailboxId last) = 0;
     // The largest ID; nullopt for an empty table.
