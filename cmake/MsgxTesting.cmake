@@ -1,5 +1,5 @@
 # msgx_add_test(<name> SOURCES <files...> KIND <unit|integration|golden|e2e|fault>
-#               [PARTS <pg|mysql|sqlite|odbc-pg|odbc-mysql|kafka>...] [LIBS <targets...>])
+#               [PARTS <pg|mysql|sqlite|odbc-pg|odbc-mysql|kafka>...] [LIBS <targets...>] [TIMEOUT s] [SERIAL])
 #
 # Builds one GoogleTest executable and registers each of its test cases with CTest, labelled with
 # its kind and, where it talks to a server, the parts it needs, so `ctest -L '^pg$'` selects them
@@ -10,7 +10,7 @@ set(MSGX_TEST_KINDS unit integration golden e2e fault)
 set(MSGX_TEST_PARTS pg mysql sqlite odbc-pg odbc-mysql kafka)
 
 function(msgx_add_test name)
-  cmake_parse_arguments(T "" "KIND;TIMEOUT" "SOURCES;PARTS;LIBS" ${ARGN})
+  cmake_parse_arguments(T "SERIAL" "KIND;TIMEOUT" "SOURCES;PARTS;LIBS" ${ARGN})
   if(NOT T_KIND IN_LIST MSGX_TEST_KINDS)
     message(FATAL_ERROR "msgx_add_test(${name}): KIND must be one of ${MSGX_TEST_KINDS}, got '${T_KIND}'")
   endif()
@@ -30,7 +30,13 @@ function(msgx_add_test name)
   # generated include file that ctest runs after discovery.
   set(labels ${T_KIND} ${T_PARTS})
   set(labels_file ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake)
+  # SERIAL: the test runs alone (RUN_SERIAL), for the long end-to-end runs that start their own
+  # servers and a daemon, whose timing a parallel build of other tests would distort.
+  set(serial "")
+  if(T_SERIAL)
+    set(serial " RUN_SERIAL TRUE")
+  endif()
   file(GENERATE OUTPUT ${labels_file}
-       CONTENT "set_tests_properties(\${${name}_TESTS} PROPERTIES LABELS \"${labels}\")\n")
+       CONTENT "set_tests_properties(\${${name}_TESTS} PROPERTIES LABELS \"${labels}\"${serial})\n")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${labels_file})
 endfunction()

@@ -102,6 +102,8 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
 
     DaemonProcess daemon(kMsgxdBin, config_, dir_.path() / "msgxd.log", environment_);
     daemon.start();
+    // The daemon migrates its store on start; status reads it only after that.
+    ASSERT_GE(daemon.waitForLog("writer lease acquired", 60s), 0) << daemon.log();
     ASSERT_TRUE(waitUntil([&] { return settled(8); }, 120s)) << daemon.log();
 
     const auto status = statusJson(config_, environment_);

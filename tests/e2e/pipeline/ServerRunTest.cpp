@@ -134,8 +134,14 @@ TEST(ServerRun, StoreAndMailboxOutagesPauseAndResume) {
     std::this_thread::sleep_for(30s);
     site.services().restart("pg");
 
-    ASSERT_TRUE(waitUntil([&] { return runSettled(site, static_cast<std::size_t>(half)); }, 180s))
-        << tail(daemon.log());
+    const bool firstHalfDone =
+        waitUntil([&] { return runSettled(site, static_cast<std::size_t>(half)); }, 180s);
+    if (!firstHalfDone) {
+        std::filesystem::copy_file(site.dir() / "msgxd.log",
+                                   "/tmp/msgx-outage-" + std::to_string(seed) + ".log",
+                                   std::filesystem::copy_options::overwrite_existing);
+    }
+    ASSERT_TRUE(firstHalfDone) << tail(daemon.log());
     site.insert({plan.documents.begin() + half, plan.documents.begin() + half + 200});
     std::this_thread::sleep_for(200ms);
     site.services().kill("mysql");
