@@ -67,7 +67,9 @@ Dispatcher::Dispatcher(storage::OwnStore& store, DeliverySink& sink, Clock& cloc
 Timestamp Dispatcher::runOnce() {
     const Timestamp now = clock_.now();
     try {
+        handBackUnsettled(now);
         const Timestamp next = round(now);
+        unsettled_.clear(); // the round recorded an outcome for everything it claimed
         std::lock_guard lock(statusMutex_);
         storeProblem_.reset();
         return next;
@@ -136,6 +138,17 @@ Timestamp Dispatcher::round(Timestamp now) {
     return settings_.aggregated ? schdRound(now) : msgRound(now);
 }
 
+void Dispatcher::handBackUnsettled(Timestamp now) {
+    if (unsettled_.empty()) {
+        return;
+    }
+    store_.events().postpone(unsettled_, now); // only rows still PENDING change
+    log::info("delivery {}: {} claimed before the own store failed are due again; records already "
+              "acknowledged are sent once more (same msgx-event-id)",
+              settings_.target, idsText(unsettled_));
+    unsettled_.clear();
+}
+
 Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
     refreshCounts(now, false);
     return std::min(wakeAt, now + settings_.idlePoll);
@@ -150,6 +163,7 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
     if (claimed.empty()) {
         return idle(now, now + settings_.idlePoll);
     }
+    unsettled_ = idsOf(claimed);
     std::vector<DeliveryRecord> records;
     std::string unsendable; // why claimed[records.size()] cannot be sent, when it cannot
     for (const auto& event : claimed) {
@@ -185,6 +199,7 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
         outbox.postpone(idsOf(claimed, acked + 1), after);
     } else if (results[acked].status == Status::Refused) {
         countRefusal({claimed[acked]}, results[acked].error, after);
+        std::erase(unsettled_, claimed[acked].id);         // its backoff (or DEAD) is recorded
         outbox.postpone(idsOf(claimed, acked + 1), after); // behind the head: released, still ordered
     } else {
         next = after + settings_.unavailableRetry;
@@ -210,6 +225,7 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     if (claimed.empty()) {
         return idle(now, std::max(now, head->nextAttemptAt)); // the head waits for its backoff
     }
+    unsettled_ = idsOf(claimed);
 
     std::vector<DeliveryRecord> records;
     try {
@@ -240,6 +256,7 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     Timestamp next = after;
     if (const auto refused = firstWith(Status::Refused); refused != results.end()) {
         countRefusal(claimed, refused->error, after);
+        unsettled_.clear(); // every claimed event has its backoff (or DEAD) recorded
     } else if (const auto unavailable = firstWith(Status::Unavailable); unavailable != results.end()) {
         next = after + settings_.unavailableRetry;
         outbox.postpone(idsOf(claimed), next);

@@ -19,10 +19,20 @@ Clock::duration BackfillWorker::retryDelay(const config::BackfillConfig& setting
 }
 
 BackfillRound BackfillWorker::runOnce() {
+    if (!unsettled_.empty()) {
+        store_.backfill().postpone(unsettled_, clock_.now());
+        log::info("back-fill: {} task(s) claimed before the own store failed are due again",
+                  unsettled_.size());
+        unsettled_.clear();
+    }
     BackfillRound round;
     const auto tasks = store_.backfill().claimDue(kBatch, kClaimFor);
-    bool mailboxDown = false;
     for (const auto& task : tasks) {
+        unsettled_.push_back(task.mailboxId);
+    }
+    bool mailboxDown = false;
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        const auto& task = tasks[i];
         try {
             inbox_.backfill(task.mailboxId, task.processedAt, task.status);
         } catch (const storage::InfraError& e) {
@@ -35,6 +45,10 @@ BackfillRound BackfillWorker::runOnce() {
                 task.mailboxId, task.status, task.attempts + 1,
                 std::chrono::duration_cast<std::chrono::seconds>(nextAttemptAt - clock_.now()).count(),
                 e.what());
+            std::vector<storage::MailboxId> rest(unsettled_.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                                                 unsettled_.end());
+            store_.backfill().postpone(
+                rest, clock_.now() + std::chrono::duration_cast<Clock::duration>(settings_.backoff));
             mailboxDown = true;
             break;
         }
@@ -46,6 +60,7 @@ BackfillRound BackfillWorker::runOnce() {
                        task.mailboxId);
         }
     }
+    unsettled_.clear();
     const auto now = clock_.now();
     if (mailboxDown) {
         round.nextAt = now + std::chrono::duration_cast<Clock::duration>(settings_.backoff);

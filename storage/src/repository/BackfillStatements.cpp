@@ -9,6 +9,8 @@ void addBackfillStatements(StatementCatalog& c, const Dialect& d) {
                        "BACKFILL_STATE = 'DUE' AND BACKFILL_NEXT_AT <= ?", "BACKFILL_NEXT_AT, CMINMSGS_ID",
                        "CMINMSGS_ID", RowLock::SkipLocked}));
     c.add(d, "backfill.set-next", "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE CMINMSGS_ID = ?");
+    c.add(d, "backfill.release",
+          "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
     c.add(d, "backfill.done",
           "UPDATE PROC_STATE SET BACKFILL_STATE = 'DONE', BACKFILL_NEXT_AT = NULL, BACKFILL_ERROR = NULL"
           " WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");

@@ -95,6 +95,20 @@ bool SqlBackfillQueue::markDoneIf(MailboxId id, Timestamp processedAt) {
         });
 }
 
+void SqlBackfillQueue::postpone(const std::vector<MailboxId>& ids, Timestamp nextAttemptAt) {
+    if (ids.empty()) {
+        return;
+    }
+    ctx_.pool->transact("store: postpone " + std::to_string(ids.size()) + " claimed back-fill(s)",
+                        [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
+                            for (const MailboxId id : ids) {
+                                Statement update(tx.session());
+                                update << ctx["backfill.release"], bindMicros(nextAttemptAt), bindInt64(id);
+                                update.execute();
+                            }
+                        });
+}
+
 void SqlBackfillQueue::recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) {
     ctx_.pool->transact("store: record a failed back-fill of " + std::to_string(id),
                         [ctx = ctx_.statements, id, nextAttemptAt, error](Transaction& tx) {

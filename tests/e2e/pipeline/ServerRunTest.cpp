@@ -70,7 +70,7 @@ TEST(ServerRun, TenThousandMessagesWithInjectedFailures) {
                      plan.documents.begin() + static_cast<std::ptrdiff_t>(last)});
     }
     ASSERT_TRUE(waitUntil([&] { return runSettled(site, plan.documents.size()); }, 240s))
-        << tail(daemon.log());
+        << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
     EXPECT_EQ(daemon.terminate(), 0);
     verifyRun(site, plan);
 }
@@ -111,7 +111,7 @@ TEST(ServerRun, KilledTwentyTimesLosesNothing) {
     EXPECT_FALSE(runSettled(site, plan.documents.size())) << "the last kill must land before the run ends";
     daemon.start();
     ASSERT_TRUE(waitUntil([&] { return runSettled(site, plan.documents.size()); }, 240s))
-        << tail(daemon.log());
+        << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
     EXPECT_EQ(daemon.terminate(), 0);
     verifyRun(site, plan);
 }
@@ -141,7 +141,7 @@ TEST(ServerRun, StoreAndMailboxOutagesPauseAndResume) {
                                    "/tmp/msgx-outage-" + std::to_string(seed) + ".log",
                                    std::filesystem::copy_options::overwrite_existing);
     }
-    ASSERT_TRUE(firstHalfDone) << tail(daemon.log());
+    ASSERT_TRUE(firstHalfDone) << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
     site.insert({plan.documents.begin() + half, plan.documents.begin() + half + 200});
     std::this_thread::sleep_for(200ms);
     site.services().kill("mysql");
@@ -158,7 +158,7 @@ TEST(ServerRun, StoreAndMailboxOutagesPauseAndResume) {
         },
         60s));
     ASSERT_TRUE(waitUntil([&] { return runSettled(site, plan.documents.size()); }, 180s))
-        << tail(daemon.log());
+        << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
     EXPECT_TRUE(daemon.running()) << "msgxd must survive both outages";
     EXPECT_EQ(daemon.terminate(), 0) << tail(daemon.log());
     verifyRun(site, plan);

@@ -1,6 +1,7 @@
 // target schd: the aggregated flush (period and limit), latest state per FLID, tombstones, and a
 // failing batch that is retried whole and goes DEAD whole.
 #include "DispatchTest.h"
+#include "MarkSentFailingStore.h"
 
 #include <gmock/gmock.h>
 
@@ -146,6 +147,31 @@ TEST_F(DispatchTest, AnUnavailableSinkPostponesTheWholeBatchWithoutCountingAndSe
     for (const auto id : ids) {
         EXPECT_EQ(event(id).state, EventState::Sent);
     }
+}
+
+TEST_F(DispatchTest, ABatchWhoseSentUpdateIsLostIsFlushedAgainWholeAtTheNextRound) {
+    // The CI failure this reproduces: PostgreSQL restarted between the file sink's ack and the
+    // batch's SENT update; the batch stayed claimed for claimFor (5 min) and the target stood still.
+    const auto ids = outbox_.addEvents({{"schd", 1, flightUpsert(1, 1)}, {"schd", 2, flightUpsert(2, 1)}});
+    MarkSentFailingStore failing(store());
+    auto settings = schdSettings();
+    settings.claimFor = 5min;
+    delivery::Dispatcher d(failing, sink_, clock_, settings);
+    failing.failNextMarkSent(1);
+    clock_.advance(3s);
+
+    d.runOnce();
+    EXPECT_EQ(failing.failedMarkSents(), 1);
+    EXPECT_FALSE(d.status().healthy);
+    d.runOnce();
+
+    ASSERT_EQ(sink_.calls().size(), 2u);
+    EXPECT_EQ(eventIds(sink_.calls()[1]), eventIds(sink_.calls()[0])); // the same batch, same order
+    for (const auto id : ids) {
+        EXPECT_EQ(event(id).state, EventState::Sent) << id;
+        EXPECT_EQ(event(id).attempts, 0) << id;
+    }
+    EXPECT_TRUE(d.status().healthy);
 }
 
 } // namespace

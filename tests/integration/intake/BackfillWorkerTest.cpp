@@ -79,20 +79,51 @@ TEST_F(BackfillWorkerTest, AMailboxFailureBacksOffPersistentlyAcrossWorkers) {
     EXPECT_EQ(inbox_->backfills, 1); // the round stopped at the first mailbox failure
     EXPECT_EQ(failed.nextAt, clock_.now() + 30s);
     const auto first = record(1).backfillAttempts == 1 ? MailboxId{1} : MailboxId{2};
+    const auto untried = first == 1 ? MailboxId{2} : MailboxId{1};
     EXPECT_EQ(record(first).backfillAttempts, 1);
     EXPECT_EQ(record(first).backfillNextAt, clock_.now() + 30s);
+    // The rest of the round waits for the next round, not for its claim (2 min) to run out.
+    EXPECT_EQ(record(untried).backfillAttempts, 0);
+    EXPECT_EQ(record(untried).backfillNextAt, clock_.now() + 30s);
 
     clock_.advance(30s);
     EXPECT_EQ(worker().runOnce().failed, 1); // a new worker: the schedule lives in the store
     EXPECT_EQ(record(first).backfillAttempts, 2);
     EXPECT_EQ(record(first).backfillNextAt, clock_.now() + 60s);
 
+    EXPECT_EQ(record(untried).backfillAttempts, 0);
+
     inbox_->failBackfill = false;
-    clock_.advance(2min); // both due again (the untried one's claim has run out too)
+    clock_.advance(60s); // both due again
     const auto recovered = worker().runOnce();
     EXPECT_EQ(recovered.written, 2);
     EXPECT_EQ(mailboxMarks(1).second, "PROCESSED");
     EXPECT_EQ(mailboxMarks(2).second, "PROCESSED");
+}
+
+TEST_F(BackfillWorkerTest, TasksClaimedBeforeAStoreFailureAreHandedBackByTheNextRound) {
+    queueRows(3);
+    finish(1, ProcessingState::Succeeded);
+    finish(2, ProcessingState::Succeeded);
+    finish(3, ProcessingState::Succeeded);
+    DecoratedStore store(*store_);
+    BackfillWorker worker(store, *inbox_, clock_, config_.backfill);
+    store.backfillQueue.failMarkDone = true;
+    EXPECT_THROW(worker.runOnce(), storage::InfraError);
+    EXPECT_EQ(inbox_->backfills, 1);
+    EXPECT_EQ(record(1).backfillState, storage::BackfillState::Due);
+
+    // The store is back a second later: the next round does not wait for the 2 min claim.
+    store.backfillQueue.failMarkDone = false;
+    clock_.advance(1s);
+    const auto round = worker.runOnce();
+    EXPECT_EQ(round.written, 3);
+    EXPECT_EQ(inbox_->backfills, 4); // row 1 written again: back-fill is idempotent
+    for (const MailboxId id : {1, 2, 3}) {
+        EXPECT_EQ(record(id).backfillState, storage::BackfillState::Done) << id;
+        EXPECT_EQ(record(id).backfillAttempts, 0) << id;
+        EXPECT_EQ(mailboxMarks(id).second, "PROCESSED") << id;
+    }
 }
 
 TEST_F(BackfillWorkerTest, AFailedRowIsNotRetriedBeforeItsBackoff) {

@@ -64,10 +64,42 @@ private:
     storage::ProcessingQueue& real_;
 };
 
-// The own store with a FailingQueue; counts the uses of the cursors.
+// PROC_STATE back-fill intents whose markDoneIf fails while failMarkDone is set (the own store
+// went away after the mailbox row was written).
+class FailingBackfillQueue final : public storage::BackfillQueue {
+public:
+    explicit FailingBackfillQueue(storage::BackfillQueue& real) : real_(real) {}
+
+    std::vector<storage::BackfillTask> claimDue(int maxCount, Clock::duration claimFor) override {
+        return real_.claimDue(maxCount, claimFor);
+    }
+    void markDone(storage::MailboxId id) override { real_.markDone(id); }
+    bool markDoneIf(storage::MailboxId id, storage::Timestamp processedAt) override {
+        if (failMarkDone) {
+            throw unavailable("store: mark the back-fill done");
+        }
+        return real_.markDoneIf(id, processedAt);
+    }
+    void postpone(const std::vector<storage::MailboxId>& ids, storage::Timestamp nextAttemptAt) override {
+        real_.postpone(ids, nextAttemptAt);
+    }
+    void recordFailure(storage::MailboxId id, storage::Timestamp nextAttemptAt,
+                       const std::string& error) override {
+        real_.recordFailure(id, nextAttemptAt, error);
+    }
+    std::int64_t dueCount() override { return real_.dueCount(); }
+
+    std::atomic<bool> failMarkDone{false};
+
+private:
+    storage::BackfillQueue& real_;
+};
+
+// The own store with a FailingQueue and a FailingBackfillQueue; counts the uses of the cursors.
 class DecoratedStore final : public storage::OwnStore {
 public:
-    explicit DecoratedStore(storage::OwnStore& real) : real_(real), queue(real.processing()) {}
+    explicit DecoratedStore(storage::OwnStore& real)
+        : real_(real), queue(real.processing()), backfillQueue(real.backfill()) {}
 
     storage::MigrationReport migrate(const std::filesystem::path& root) override {
         return real_.migrate(root);
@@ -75,7 +107,7 @@ public:
     storage::ProcessingQueue& processing() override { return queue; }
     storage::FlightRepository& flights() override { return real_.flights(); }
     storage::EventOutbox& events() override { return real_.events(); }
-    storage::BackfillQueue& backfill() override { return real_.backfill(); }
+    storage::BackfillQueue& backfill() override { return backfillQueue; }
     storage::ReferenceRepository& references() override { return real_.references(); }
     storage::InboxCursors& cursors() override {
         ++cursorUses;
@@ -91,6 +123,7 @@ private:
 
 public:
     FailingQueue queue;
+    FailingBackfillQueue backfillQueue;
     std::atomic<int> cursorUses{0};
 };
 

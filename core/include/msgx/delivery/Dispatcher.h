@@ -32,6 +32,11 @@ namespace msgx::delivery {
 // claimed event when any record was Refused (DEAD together when exhausted), postponed together when
 // the sink was unavailable.
 //
+// Claims: a round claims its events (claimBatch hides them for claimFor) before sending. When the
+// store fails after the claim (a lost SENT update, a lost postpone), the dispatcher remembers the
+// claimed ids and hands them back at the start of its next round, so a store outage delays the
+// target by one retry, not by claimFor; the sink may then see those records twice (same event id).
+//
 // One dispatcher per target and process; runOnce/run on one thread, status() from any thread.
 class Dispatcher {
 public:
@@ -49,6 +54,8 @@ public:
 
 private:
     storage::Timestamp round(storage::Timestamp now);
+    // Makes the events claimed by a round that failed half-way due again (see "Claims").
+    void handBackUnsettled(storage::Timestamp now);
     storage::Timestamp msgRound(storage::Timestamp now);
     storage::Timestamp schdRound(storage::Timestamp now);
     storage::Timestamp idle(storage::Timestamp now, storage::Timestamp wakeAt);
@@ -71,6 +78,8 @@ private:
     Clock& clock_;
     DispatcherSettings settings_;
     std::optional<storage::Timestamp> lastCountsAt_; // run thread only
+    // Claimed by the current round and not yet recorded as SENT, postponed or DEAD; run thread only.
+    std::vector<storage::EventId> unsettled_;
 
     mutable std::mutex statusMutex_; // guards everything below
     DispatcherStatus counts_;        // target, sink, pending, dead, ages, latency, sentTotal

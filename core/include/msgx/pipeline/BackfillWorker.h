@@ -33,8 +33,11 @@ public:
                    const config::BackfillConfig& settings);
 
     // One round. nextAt is now when a full batch was claimed (more may be due), now + backfill.backoff
-    // when the mailbox failed (the round stops at the first mailbox failure: it is likely down),
-    // else now + backfill.interval. Throws storage::InfraError when the own store fails.
+    // when the mailbox failed (the round stops at the first mailbox failure: it is likely down, and
+    // the tasks after it are handed back due at nextAt, no attempt counted), else now +
+    // backfill.interval. Throws storage::InfraError when the own store fails; the tasks that round
+    // claimed and did not finish are handed back at the start of the next round (not after
+    // kClaimFor), so a store restart does not hold the back-fill for two minutes.
     BackfillRound runOnce();
 
     // backfill.backoff x 2^attempts, at most backfill.backoff-cap: the delay after a failure of a
@@ -46,6 +49,7 @@ private:
     storage::MailboxInbox& inbox_;
     const Clock& clock_;
     config::BackfillConfig settings_;
+    std::vector<storage::MailboxId> unsettled_; // claimed by a round that the own store interrupted
 };
 
 } // namespace msgx::pipeline

@@ -32,6 +32,9 @@ public:
     // markDone guarded by the task's PROCESSED_AT: a no-op returning false when the row got a newer
     // terminal commit (a replay) after the task was claimed, so the newer intent stays DUE.
     virtual bool markDoneIf(MailboxId id, Timestamp processedAt) = 0;
+    // Hands claimed intents back: the DUE ones among `ids` are due at nextAttemptAt, attempts
+    // unchanged (a round that stopped before trying them).
+    virtual void postpone(const std::vector<MailboxId>& ids, Timestamp nextAttemptAt) = 0;
     // attempts + 1, next try at nextAttemptAt.
     virtual void recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) = 0;
     virtual std::int64_t dueCount() = 0;
