@@ -27,12 +27,30 @@ BackfillRound BackfillWorker::runOnce() {
     }
     BackfillRound round;
     const auto tasks = store_.backfill().claimDue(kBatch, kClaimFor);
+    // The round's rows in one mailbox transaction; when that fails, row by row up to the first
+    // failure, so one row the mailbox refuses cannot hold the others back.
     for (const auto& task : tasks) {
         unsettled_.push_back(task.mailboxId);
     }
+    if (tasks.empty()) {
+        round.nextAt = clock_.now() + std::chrono::duration_cast<Clock::duration>(settings_.interval);
+        return round;
+    }
+    std::size_t written = 0;
+    try {
+        std::vector<storage::MailboxMark> marks;
+        for (const auto& task : tasks) {
+            marks.push_back({task.mailboxId, task.processedAt, task.status});
+        }
+        inbox_.backfillAll(marks);
+        written = tasks.size();
+    } catch (const storage::InfraError& e) {
+        log::debug("back-fill: the round's {} rows in one transaction failed, row by row now: {}",
+                   tasks.size(), e.what());
+    }
     bool mailboxDown = false;
-    for (std::size_t i = 0; i < tasks.size(); ++i) {
-        const auto& task = tasks[i];
+    for (; written < tasks.size(); ++written) {
+        const auto& task = tasks[written];
         try {
             inbox_.backfill(task.mailboxId, task.processedAt, task.status);
         } catch (const storage::InfraError& e) {
@@ -45,22 +63,24 @@ BackfillRound BackfillWorker::runOnce() {
                 task.mailboxId, task.status, task.attempts + 1,
                 std::chrono::duration_cast<std::chrono::seconds>(nextAttemptAt - clock_.now()).count(),
                 e.what());
-            std::vector<storage::MailboxId> rest(unsettled_.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                                                 unsettled_.end());
+            std::vector<storage::MailboxId> rest(
+                unsettled_.begin() + static_cast<std::ptrdiff_t>(written) + 1, unsettled_.end());
             store_.backfill().postpone(
                 rest, clock_.now() + std::chrono::duration_cast<Clock::duration>(settings_.backoff));
             mailboxDown = true;
             break;
         }
-        if (store_.backfill().markDoneIf(task.mailboxId, task.processedAt)) {
-            ++round.written;
-        } else {
-            ++round.superseded; // a replay committed a newer outcome: its own intent is still DUE
-            log::debug("back-fill: mailbox id {} got a newer outcome while being marked; it is marked again",
-                       task.mailboxId);
-        }
     }
+    const std::vector<storage::BackfillTask> marked(tasks.begin(),
+                                                    tasks.begin() + static_cast<std::ptrdiff_t>(written));
+    const auto superseded = store_.backfill().markDoneIfCurrent(marked);
     unsettled_.clear();
+    // A replay committed a newer outcome meanwhile: its own intent is still DUE and written next.
+    round.superseded = static_cast<int>(superseded.size());
+    round.written = static_cast<int>(marked.size()) - round.superseded;
+    for (const auto id : superseded) {
+        log::debug("back-fill: mailbox id {} got a newer outcome while being marked; it is marked again", id);
+    }
     const auto now = clock_.now();
     if (mailboxDown) {
         round.nextAt = now + std::chrono::duration_cast<Clock::duration>(settings_.backoff);

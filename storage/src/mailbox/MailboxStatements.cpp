@@ -39,18 +39,23 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
         }
     }
     auto c = std::make_shared<StatementCatalog>();
-    const std::string rowColumns = "CMINMSGS_ID, CMINMSGS_STATUS, CMINMSGS_CLOB_MSG, " +
+    const std::string head = std::to_string(kMailboxTextHeadChars);
+    const std::string text = d.kind() == config::SqlDialect::MySql
+                                 ? "SUBSTRING(CMINMSGS_CLOB_MSG, 1, " + head +
+                                       ") AS MSG_HEAD, CASE WHEN CHAR_LENGTH(CMINMSGS_CLOB_MSG) > " + head +
+                                       " THEN 1 ELSE 0 END AS MSG_CUT"
+                                 : "CMINMSGS_CLOB_MSG, 0 AS MSG_CUT";
+    const std::string rowColumns = "CMINMSGS_ID, CMINMSGS_STATUS, " + text + ", " +
                                    d.datetimeAsText("CMINMSGS_DATE_RECEIVED") + " AS RECEIVED_TEXT";
     c->add(d, "mailbox.read-above",
            "SELECT " + rowColumns + " FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT ?");
-    // The idle poll's probe names no text column: with one, Poco's MySQL connector allocates a buffer
-    // of the column's declared size (16 MiB for MEDIUMTEXT) per execution, ~30 ms even for an empty
-    // result (docs/performance.md).
+    // The idle poll's probe names no text column at all (see kMailboxTextHeadChars).
     c->add(d, "mailbox.first-id-above",
            "SELECT CMINMSGS_ID FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT 1");
     c->add(d, "mailbox.read-range",
            "SELECT " + rowColumns + " FROM " + inbox +
                " WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID");
+    c->add(d, "mailbox.read-text", "SELECT CMINMSGS_CLOB_MSG FROM " + inbox + " WHERE CMINMSGS_ID = ?");
     c->add(d, "mailbox.max-id", "SELECT MAX(CMINMSGS_ID) FROM " + inbox);
     c->add(d, "mailbox.backfill",
            "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +

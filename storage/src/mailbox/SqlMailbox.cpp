@@ -17,12 +17,13 @@ namespace {
 struct InboxRow {
     Poco::Int64 id = 0;
     Poco::Nullable<std::string> status;
-    std::string xml;
+    std::string xml; // the first kMailboxTextHeadChars characters when cut
+    int cut = 0;     // 1: xml is the head of a longer document
     Poco::Nullable<std::string> received;
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(id), c(status), c(xml), c(received);
+        c(id), c(status), c(xml), c(cut), c(received);
     }
 };
 
@@ -64,6 +65,23 @@ std::string trimmed(const std::string& text) {
     return text.substr(begin, text.find_last_not_of(space) - begin + 1);
 }
 
+// Replaces the head of every cut document by its whole text (mailbox.read-text, kMailboxTextHeadChars).
+void readCutTexts(Transaction& tx, const MailboxSql& ctx, std::vector<InboxRow>& rows) {
+    for (auto& row : rows) {
+        if (row.cut == 0) {
+            continue;
+        }
+        std::vector<std::string> texts;
+        tx.session() << ctx["mailbox.read-text"], bindInt64(row.id), into(texts), now;
+        if (texts.size() != 1) {
+            throw std::runtime_error("mailbox row " + std::to_string(row.id) +
+                                     " disappeared while it was read");
+        }
+        row.xml = std::move(texts.front());
+        row.cut = 0;
+    }
+}
+
 std::vector<MailboxRow> rowsOf(const std::vector<InboxRow>& rows, const codec::TimeZone& zone) {
     std::vector<MailboxRow> out;
     out.reserve(rows.size());
@@ -94,6 +112,7 @@ public:
                                        std::vector<InboxRow> rows;
                                        tx.session() << ctx["mailbox.read-above"], bindInt64(watermark),
                                            bindInt(limit), into(rows), now;
+                                       readCutTexts(tx, ctx, rows);
                                        return rowsOf(rows, *ctx.zone);
                                    });
     }
@@ -114,6 +133,7 @@ public:
             [ctx = ctx_.statements, first, last](Transaction& tx) {
                 std::vector<InboxRow> rows;
                 tx.session() << ctx["mailbox.read-range"], bindInt64(first), bindInt64(last), into(rows), now;
+                readCutTexts(tx, ctx, rows);
                 return rowsOf(rows, *ctx.zone);
             });
     }
@@ -135,6 +155,27 @@ public:
                                 update << ctx["mailbox.backfill"], ctx.text.shortText(processed),
                                     ctx.text.shortText(status), bindInt64(id);
                                 update.execute();
+                            });
+    }
+
+    void backfillAll(const std::vector<MailboxMark>& marks) override {
+        if (marks.empty()) {
+            return;
+        }
+        std::vector<std::pair<MailboxId, std::pair<std::string, std::string>>> rows;
+        for (const auto& mark : marks) {
+            rows.push_back(
+                {mark.id, {instantToMailboxTime(mark.processedAt, *ctx_.statements.zone), mark.status}});
+        }
+        ctx_.pool->transact("mailbox: back-fill " + std::to_string(marks.size()) + " " + ctx_.inboxTable +
+                                " rows from " + std::to_string(marks.front().id),
+                            [ctx = ctx_.statements, rows](Transaction& tx) {
+                                for (const auto& [id, values] : rows) {
+                                    Statement update(tx.session());
+                                    update << ctx["mailbox.backfill"], ctx.text.shortText(values.first),
+                                        ctx.text.shortText(values.second), bindInt64(id);
+                                    update.execute();
+                                }
                             });
     }
 

@@ -1,3 +1,4 @@
+#include "repository/IdChunks.h"
 #include "sql/Dialect.h"
 #include "sql/StoreStatements.h"
 
@@ -8,20 +9,23 @@ void addBackfillStatements(StatementCatalog& c, const Dialect& d) {
           d.firstRows({"CMINMSGS_ID, BACKFILL_STATUS_VALUE, PROCESSED_AT, BACKFILL_ATTEMPTS", "PROC_STATE",
                        "BACKFILL_STATE = 'DUE' AND BACKFILL_NEXT_AT <= ?", "BACKFILL_NEXT_AT, CMINMSGS_ID",
                        "CMINMSGS_ID", RowLock::SkipLocked}));
-    c.add(d, "backfill.set-next", "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE CMINMSGS_ID = ?");
+    // kIdsPerStatement intents each (IdChunks.h).
+    const std::string ids = "CMINMSGS_ID IN (" + idListMarkers() + ")";
+    c.add(d, "backfill.set-next", "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE " + ids);
     c.add(d, "backfill.release",
-          "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
+          "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE BACKFILL_STATE = 'DUE' AND " + ids);
     c.add(d, "backfill.done",
           "UPDATE PROC_STATE SET BACKFILL_STATE = 'DONE', BACKFILL_NEXT_AT = NULL, BACKFILL_ERROR = NULL"
-          " WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
+          " WHERE BACKFILL_STATE = 'DUE' AND " +
+              ids);
     c.add(d, "backfill.failure",
           "UPDATE PROC_STATE SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?, "
           "BACKFILL_ERROR = ?"
           " WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
     c.add(d, "backfill.due-count", "SELECT COUNT(*) FROM PROC_STATE WHERE BACKFILL_STATE = 'DUE'");
-    // markDoneIf: the row of the intent, to compare its PROCESSED_AT before marking it.
+    // markDoneIf: the rows of the intents, to compare their PROCESSED_AT before marking them.
     c.add(d, "backfill.lock",
-          "SELECT BACKFILL_STATE, PROCESSED_AT FROM PROC_STATE WHERE CMINMSGS_ID = ?" + d.forUpdate());
+          "SELECT CMINMSGS_ID, BACKFILL_STATE, PROCESSED_AT FROM PROC_STATE WHERE " + ids + d.forUpdate());
 }
 
 } // namespace msgx::storage

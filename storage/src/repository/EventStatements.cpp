@@ -1,4 +1,5 @@
 #include "repository/CommitStatements.h"
+#include "repository/IdChunks.h"
 #include "repository/TableColumns.h"
 #include "sql/Dialect.h"
 #include "sql/StoreStatements.h"
@@ -31,10 +32,13 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
           d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING'", "EVENT_ID", "EVENT_ID",
                        RowLock::Wait}));
     c.add(d, "event.find", "SELECT " + columns + " FROM MSG_EVENT WHERE EVENT_ID = ?");
+    // kIdsPerStatement events each (IdChunks.h): claims, postpones and SENT marks act on batches.
     c.add(d, "event.set-next-attempt",
-          "UPDATE MSG_EVENT SET NEXT_ATTEMPT_AT = ? WHERE EVENT_ID = ? AND STATE = 'PENDING'");
+          "UPDATE MSG_EVENT SET NEXT_ATTEMPT_AT = ? WHERE STATE = 'PENDING' AND EVENT_ID IN (" +
+              idListMarkers() + ")");
     c.add(d, "event.mark-sent",
-          "UPDATE MSG_EVENT SET STATE = 'SENT', SENT_AT = ? WHERE EVENT_ID = ? AND STATE = 'PENDING'");
+          "UPDATE MSG_EVENT SET STATE = 'SENT', SENT_AT = ? WHERE STATE = 'PENDING' AND EVENT_ID IN (" +
+              idListMarkers() + ")");
     c.add(d, "event.record-failure",
           "UPDATE MSG_EVENT SET ATTEMPTS = ATTEMPTS + 1, NEXT_ATTEMPT_AT = ?, LAST_ERROR = ?"
           " WHERE EVENT_ID = ? AND STATE = 'PENDING'");

@@ -1,9 +1,13 @@
 #include "repository/SqlBackfillQueue.h"
 
 #include "msgx/storage/ProcessingRecord.h"
+#include "repository/IdChunks.h"
 #include "sql/RowMapping.h"
 
 #include <Poco/Data/Statement.h>
+
+#include <map>
+#include <optional>
 
 namespace msgx::storage {
 namespace {
@@ -20,14 +24,15 @@ struct BackfillRow {
     }
 };
 
-// backfill.lock: BACKFILL_STATE, PROCESSED_AT.
+// backfill.lock: CMINMSGS_ID, BACKFILL_STATE, PROCESSED_AT.
 struct IntentRow {
+    Poco::Int64 id = 0;
     std::string state;
     Poco::Nullable<Poco::Int64> processedAt;
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(state), c(processedAt);
+        c(id), c(state), c(processedAt);
     }
 };
 
@@ -42,6 +47,26 @@ namespace msgx::storage {
 using namespace Poco::Data::Keywords;
 using Poco::Data::Statement;
 
+namespace {
+
+// `sql` (an optional leading time, then an IN list, IdChunks.h) over all `ids`.
+void updateEach(Transaction& tx, const std::string& sql, std::optional<Timestamp> leading,
+                const std::vector<MailboxId>& ids) {
+    for (const auto& chunk : idChunks(ids)) {
+        Statement update(tx.session());
+        update << sql;
+        if (leading) {
+            update.addBind(bindMicros(*leading));
+        }
+        for (const MailboxId id : chunk) {
+            update.addBind(bindInt64(id));
+        }
+        update.execute();
+    }
+}
+
+} // namespace
+
 std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::duration claimFor) {
     if (maxCount <= 0) {
         return {};
@@ -53,15 +78,15 @@ std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::durati
         std::vector<BackfillRow> rows;
         tx.session() << ctx["backfill.claim"], bindMicros(stamp), bindInt(maxCount), into(rows), now;
         std::vector<BackfillTask> tasks;
+        std::vector<MailboxId> ids;
         for (const auto& row : rows) {
-            Statement update(tx.session());
-            update << ctx["backfill.set-next"], bindMicros(claimedUntil), bindInt64(row.id);
-            update.execute();
             // A DUE row always has both (processing.finish writes them together).
             tasks.push_back({row.id, row.status.isNull() ? std::string() : row.status.value(),
                              row.processedAt.isNull() ? stamp : timestampOf(row.processedAt.value()),
                              row.attempts});
+            ids.push_back(row.id);
         }
+        updateEach(tx, ctx["backfill.set-next"], claimedUntil, ids);
         return tasks;
     });
 }
@@ -69,30 +94,58 @@ std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::durati
 void SqlBackfillQueue::markDone(MailboxId id) {
     ctx_.pool->transact("store: mark the back-fill of " + std::to_string(id) + " done",
                         [ctx = ctx_.statements, id](Transaction& tx) {
-                            Statement update(tx.session());
-                            update << ctx["backfill.done"], bindInt64(id);
-                            update.execute();
+                            updateEach(tx, ctx["backfill.done"], std::nullopt, {id});
                         });
 }
 
 bool SqlBackfillQueue::markDoneIf(MailboxId id, Timestamp processedAt) {
-    return ctx_.pool->transact(
-        "store: mark the back-fill of " + std::to_string(id) + " done if still current",
-        [ctx = ctx_.statements, id, processedAt](Transaction& tx) {
+    return markDoneIfCurrent({BackfillTask{id, {}, processedAt, 0}}).empty();
+}
+
+std::vector<MailboxId> SqlBackfillQueue::markDoneIfCurrent(const std::vector<BackfillTask>& tasks) {
+    if (tasks.empty()) {
+        return {};
+    }
+    const std::string operation =
+        tasks.size() == 1
+            ? "store: mark the back-fill of " + std::to_string(tasks.front().mailboxId) +
+                  " done if still current"
+            : "store: mark " + std::to_string(tasks.size()) + " back-fills done if still current";
+    return ctx_.pool->transact(operation, [ctx = ctx_.statements, tasks](Transaction& tx) {
+        std::vector<MailboxId> ids;
+        for (const auto& task : tasks) {
+            ids.push_back(task.mailboxId);
+        }
+        std::map<MailboxId, IntentRow> intents;
+        for (const auto& chunk : idChunks(ids)) {
             std::vector<IntentRow> rows;
-            tx.session() << ctx["backfill.lock"], bindInt64(id), into(rows), now;
-            if (rows.empty() || rows.front().processedAt.isNull() ||
-                timestampOf(rows.front().processedAt.value()) != processedAt) {
-                return false; // gone, or a newer terminal commit recorded a newer intent
+            Statement lock(tx.session());
+            lock << ctx["backfill.lock"];
+            for (const MailboxId id : chunk) {
+                lock.addBind(bindInt64(id));
             }
-            if (rows.front().state != backfillStateName(BackfillState::Due)) {
-                return rows.front().state == backfillStateName(BackfillState::Done); // already done
+            lock.addExtract(into(rows));
+            lock.execute();
+            for (auto& row : rows) {
+                intents.emplace(row.id, std::move(row));
             }
-            Statement update(tx.session());
-            update << ctx["backfill.done"], bindInt64(id);
-            update.execute();
-            return true;
-        });
+        }
+        std::vector<MailboxId> due;
+        std::vector<MailboxId> superseded;
+        for (const auto& task : tasks) {
+            const auto intent = intents.find(task.mailboxId);
+            if (intent == intents.end() || intent->second.processedAt.isNull() ||
+                timestampOf(intent->second.processedAt.value()) != task.processedAt) {
+                superseded.push_back(task.mailboxId); // gone, or a newer terminal commit's intent
+            } else if (intent->second.state == backfillStateName(BackfillState::Due)) {
+                due.push_back(task.mailboxId);
+            } else if (intent->second.state != backfillStateName(BackfillState::Done)) {
+                superseded.push_back(task.mailboxId); // DONE already counts as done
+            }
+        }
+        updateEach(tx, ctx["backfill.done"], std::nullopt, due);
+        return superseded;
+    });
 }
 
 void SqlBackfillQueue::postpone(const std::vector<MailboxId>& ids, Timestamp nextAttemptAt) {
@@ -101,11 +154,7 @@ void SqlBackfillQueue::postpone(const std::vector<MailboxId>& ids, Timestamp nex
     }
     ctx_.pool->transact("store: postpone " + std::to_string(ids.size()) + " claimed back-fill(s)",
                         [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
-                            for (const MailboxId id : ids) {
-                                Statement update(tx.session());
-                                update << ctx["backfill.release"], bindMicros(nextAttemptAt), bindInt64(id);
-                                update.execute();
-                            }
+                            updateEach(tx, ctx["backfill.release"], nextAttemptAt, ids);
                         });
 }
 

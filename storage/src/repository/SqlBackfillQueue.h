@@ -12,6 +12,7 @@ public:
     std::vector<BackfillTask> claimDue(int maxCount, Clock::duration claimFor) override;
     void markDone(MailboxId id) override;
     bool markDoneIf(MailboxId id, Timestamp processedAt) override;
+    std::vector<MailboxId> markDoneIfCurrent(const std::vector<BackfillTask>& tasks) override;
     void postpone(const std::vector<MailboxId>& ids, Timestamp nextAttemptAt) override;
     void recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) override;
     std::int64_t dueCount() override;

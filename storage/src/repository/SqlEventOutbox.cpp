@@ -1,5 +1,6 @@
 #include "repository/SqlEventOutbox.h"
 
+#include "repository/IdChunks.h"
 #include "repository/StoredNames.h"
 #include "sql/RowMapping.h"
 
@@ -82,6 +83,18 @@ std::string idsText(const std::vector<EventId>& ids) {
     return std::to_string(ids.size()) + " events";
 }
 
+// `sql` (one leading parameter, then an IN list, IdChunks.h) over all `ids`.
+void updateEach(Transaction& tx, const std::string& sql, Timestamp leading, const std::vector<EventId>& ids) {
+    for (const auto& chunk : idChunks(ids)) {
+        Statement update(tx.session());
+        update << sql, bindMicros(leading);
+        for (const EventId id : chunk) {
+            update.addBind(bindInt64(id));
+        }
+        update.execute();
+    }
+}
+
 std::vector<OutboxEvent> eventsOf(const std::vector<EventRow>& rows) {
     std::vector<OutboxEvent> events;
     events.reserve(rows.size());
@@ -114,16 +127,16 @@ std::vector<OutboxEvent> SqlEventOutbox::claimBatch(const std::string& target, i
         std::vector<EventRow> rows;
         tx.session() << ctx["event.claim"], ctx.text.shortText(target), bindInt(maxCount), into(rows), now;
         std::vector<OutboxEvent> claimed;
+        std::vector<EventId> ids;
         for (const auto& row : rows) {
             if (timestampOf(row.nextAttemptAt) > stamp) {
                 break; // not due (backoff, or claimed by someone else): nothing passes it
             }
-            Statement update(tx.session());
-            update << ctx["event.set-next-attempt"], bindMicros(claimedUntil), bindInt64(row.id);
-            update.execute();
             claimed.push_back(row.event());
             claimed.back().nextAttemptAt = claimedUntil;
+            ids.push_back(row.id);
         }
+        updateEach(tx, ctx["event.set-next-attempt"], claimedUntil, ids);
         return claimed;
     });
 }
@@ -135,11 +148,7 @@ void SqlEventOutbox::markSent(const std::vector<EventId>& ids) {
     const Timestamp stamp = ctx_.now();
     ctx_.pool->transact("store: mark " + idsText(ids) + " sent",
                         [ctx = ctx_.statements, ids, stamp](Transaction& tx) {
-                            for (const EventId id : ids) {
-                                Statement update(tx.session());
-                                update << ctx["event.mark-sent"], bindMicros(stamp), bindInt64(id);
-                                update.execute();
-                            }
+                            updateEach(tx, ctx["event.mark-sent"], stamp, ids);
                         });
 }
 
@@ -157,14 +166,10 @@ void SqlEventOutbox::postpone(const std::vector<EventId>& ids, Timestamp nextAtt
     if (ids.empty()) {
         return;
     }
-    ctx_.pool->transact(
-        "store: postpone " + idsText(ids), [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
-            for (const EventId id : ids) {
-                Statement update(tx.session());
-                update << ctx["event.set-next-attempt"], bindMicros(nextAttemptAt), bindInt64(id);
-                update.execute();
-            }
-        });
+    ctx_.pool->transact("store: postpone " + idsText(ids),
+                        [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
+                            updateEach(tx, ctx["event.set-next-attempt"], nextAttemptAt, ids);
+                        });
 }
 
 void SqlEventOutbox::markDead(const std::vector<EventId>& ids, const std::string& error) {

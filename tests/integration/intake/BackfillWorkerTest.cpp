@@ -65,7 +65,8 @@ TEST_F(BackfillWorkerTest, MarksEveryTerminalRowAndNeverAPendingOrFailedOne) {
     EXPECT_EQ(record(4).backfillState, storage::BackfillState::None);
 
     EXPECT_EQ(worker().runOnce().written, 0); // done means done
-    EXPECT_EQ(inbox_->backfills, 3);
+    EXPECT_EQ(inbox_->batches, 1);            // the round's rows in one mailbox transaction
+    EXPECT_EQ(inbox_->backfills, 0);
 }
 
 TEST_F(BackfillWorkerTest, AMailboxFailureBacksOffPersistentlyAcrossWorkers) {
@@ -76,7 +77,8 @@ TEST_F(BackfillWorkerTest, AMailboxFailureBacksOffPersistentlyAcrossWorkers) {
     const auto failed = worker().runOnce();
     EXPECT_EQ(failed.failed, 1);
     EXPECT_EQ(failed.written, 0);
-    EXPECT_EQ(inbox_->backfills, 1); // the round stopped at the first mailbox failure
+    EXPECT_EQ(inbox_->batches, 1);
+    EXPECT_EQ(inbox_->backfills, 1); // then row by row: the round stopped at the first failure
     EXPECT_EQ(failed.nextAt, clock_.now() + 30s);
     const auto first = record(1).backfillAttempts == 1 ? MailboxId{1} : MailboxId{2};
     const auto untried = first == 1 ? MailboxId{2} : MailboxId{1};
@@ -110,7 +112,7 @@ TEST_F(BackfillWorkerTest, TasksClaimedBeforeAStoreFailureAreHandedBackByTheNext
     BackfillWorker worker(store, *inbox_, clock_, config_.backfill);
     store.backfillQueue.failMarkDone = true;
     EXPECT_THROW(worker.runOnce(), storage::InfraError);
-    EXPECT_EQ(inbox_->backfills, 1);
+    EXPECT_EQ(inbox_->batches, 1);
     EXPECT_EQ(record(1).backfillState, storage::BackfillState::Due);
 
     // The store is back a second later: the next round does not wait for the 2 min claim.
@@ -118,12 +120,27 @@ TEST_F(BackfillWorkerTest, TasksClaimedBeforeAStoreFailureAreHandedBackByTheNext
     clock_.advance(1s);
     const auto round = worker.runOnce();
     EXPECT_EQ(round.written, 3);
-    EXPECT_EQ(inbox_->backfills, 4); // row 1 written again: back-fill is idempotent
+    EXPECT_EQ(inbox_->batches, 2); // all written again: back-fill is idempotent
     for (const MailboxId id : {1, 2, 3}) {
         EXPECT_EQ(record(id).backfillState, storage::BackfillState::Done) << id;
         EXPECT_EQ(record(id).backfillAttempts, 0) << id;
         EXPECT_EQ(mailboxMarks(id).second, "PROCESSED") << id;
     }
+}
+
+TEST_F(BackfillWorkerTest, WhenTheRoundsTransactionFailsTheRowsAreWrittenOneByOne) {
+    queueRows(3);
+    finish(1, ProcessingState::Succeeded);
+    finish(2, ProcessingState::Dead, "DEAD");
+    finish(3, ProcessingState::Succeeded);
+    inbox_->failBatches = true;
+    const auto round = worker().runOnce();
+    EXPECT_EQ(round.written, 3);
+    EXPECT_EQ(round.failed, 0);
+    EXPECT_EQ(inbox_->batches, 1);
+    EXPECT_EQ(inbox_->backfills, 3);
+    EXPECT_EQ(mailboxMarks(2).second, "DEAD");
+    EXPECT_EQ(record(3).backfillState, storage::BackfillState::Done);
 }
 
 TEST_F(BackfillWorkerTest, AFailedRowIsNotRetriedBeforeItsBackoff) {

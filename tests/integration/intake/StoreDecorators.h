@@ -80,6 +80,13 @@ public:
         }
         return real_.markDoneIf(id, processedAt);
     }
+    std::vector<storage::MailboxId>
+    markDoneIfCurrent(const std::vector<storage::BackfillTask>& tasks) override {
+        if (failMarkDone) {
+            throw unavailable("store: mark the back-fills done");
+        }
+        return real_.markDoneIfCurrent(tasks);
+    }
     void postpone(const std::vector<storage::MailboxId>& ids, storage::Timestamp nextAttemptAt) override {
         real_.postpone(ids, nextAttemptAt);
     }
@@ -159,12 +166,27 @@ public:
         }
         real_.backfill(id, processedAt, status);
     }
+    // All or none, like the SQL adapter's one transaction; counted in batches, not in backfills.
+    void backfillAll(const std::vector<storage::MailboxMark>& marks) override {
+        ++batches;
+        if (failBackfill || failBatches) {
+            throw unavailable("mailbox: back-fill " + std::to_string(marks.size()) + " rows");
+        }
+        for (const auto& mark : marks) {
+            if (onBackfill) {
+                onBackfill(mark.id);
+            }
+        }
+        real_.backfillAll(marks);
+    }
     storage::MailboxId insert(const std::string& xml, storage::Timestamp receivedAt,
                               const std::string& status) override {
         return real_.insert(xml, receivedAt, status);
     }
 
     std::atomic<bool> failBackfill{false};
+    std::atomic<bool> failBatches{false}; // only backfillAll fails (one row the mailbox refuses)
+    std::atomic<int> batches{0};
     std::atomic<int> reads{0};
     std::atomic<int> probes{0}; // hasRowsAbove calls
     std::atomic<int> backfills{0};

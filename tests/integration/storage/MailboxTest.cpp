@@ -72,6 +72,32 @@ TEST_P(MailboxSuite, BackfillWritesLocalTimeAndStatusAndRepeatingItChangesNothin
     EXPECT_EQ(inbox.readRange(id, id).at(0).status, "PROCESSED");
 }
 
+TEST_P(MailboxSuite, BackfillOfManyRowsWritesEachItsOwnValues) {
+    auto& inbox = mailbox_->inbox();
+    std::vector<storage::MailboxMark> marks;
+    for (int i = 0; i < 3; ++i) {
+        const auto id = inbox.insert("<MSG/>", quarterPastSevenUtc(), "VALID");
+        marks.push_back({id, quarterPastSevenUtc() + std::chrono::minutes(i), i == 1 ? "DEAD" : "PROCESSED"});
+    }
+    const auto untouched = inbox.insert("<MSG/>", quarterPastSevenUtc(), "VALID");
+    inbox.backfillAll(marks);
+    inbox.backfillAll(marks); // idempotent
+    const auto processedText = [&](storage::MailboxId id) {
+        const std::string where =
+            " FROM " + config_.inboxTable + " WHERE CMINMSGS_ID = " + std::to_string(id);
+        return queryText(GetParam() == MailboxBackend::Sqlite
+                             ? "SELECT CMINMSGS_DATE_PROCESSED" + where
+                             : "SELECT DATE_FORMAT(CMINMSGS_DATE_PROCESSED, '%Y-%m-%d %H:%i:%s')" + where);
+    };
+    const std::vector<std::string> expectedTimes = {"2024-03-18 15:15:00", "2024-03-18 15:16:00",
+                                                    "2024-03-18 15:17:00"};
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        EXPECT_EQ(inbox.readRange(marks[i].id, marks[i].id).at(0).status, marks[i].status) << i;
+        EXPECT_EQ(processedText(marks[i].id), expectedTimes[i]) << i;
+    }
+    EXPECT_EQ(inbox.readRange(untouched, untouched).at(0).status, "VALID");
+}
+
 TEST_P(MailboxSuite, CompatInsertsReturnTheirNewIds) {
     auto& inbox = mailbox_->inbox();
     const auto first = inbox.insert("<MSG>a</MSG>", quarterPastSevenUtc(), "VALID");
@@ -82,6 +108,44 @@ TEST_P(MailboxSuite, CompatInsertsReturnTheirNewIds) {
     EXPECT_EQ(rows[1].id, second);
     EXPECT_EQ(rows[1].xml, "<MSG>航班 \xF0\x9F\x9B\xAB</MSG>");
     EXPECT_EQ(inbox.maxId(), second);
+}
+
+TEST_P(MailboxSuite, DocumentsLongerThanTheReadHeadAreReadWhole) {
+    // MySQL reads the first 16,384 characters with the row and a longer document whole afterwards
+    // (MailboxStatements.h); every length around that boundary must come back byte for byte.
+    const std::string plane1 = "\xF0\x9F\x9B\xAB"; // one character, four bytes
+    const auto document = [&](std::size_t characters, const std::string& fill) {
+        std::string body;
+        const std::size_t inner = characters - std::string("<MSG></MSG>").size();
+        for (std::size_t i = 0; i < inner; ++i) {
+            body += (i % 7 == 3) ? fill : std::string("x");
+        }
+        return "<MSG>" + body + "</MSG>";
+    };
+    const std::vector<std::string> documents = {document(16383, plane1),
+                                                document(16384, plane1),
+                                                document(16385, plane1),
+                                                document(16385, "航"),
+                                                "<MSG>" + std::string(2 * 1024 * 1024, 'y') + "</MSG>",
+                                                "<MSG>short</MSG>"};
+    auto& inbox = mailbox_->inbox();
+    std::vector<storage::MailboxId> ids;
+    for (const auto& xml : documents) {
+        ids.push_back(inbox.insert(xml, quarterPastSevenUtc(), "VALID"));
+    }
+
+    const auto above = inbox.readAbove(ids.front() - 1, 10);
+    const auto range = inbox.readRange(ids.front(), ids.back());
+    ASSERT_EQ(above.size(), documents.size());
+    ASSERT_EQ(range.size(), documents.size());
+    for (std::size_t i = 0; i < documents.size(); ++i) {
+        EXPECT_EQ(above[i].id, ids[i]);
+        EXPECT_EQ(above[i].xml.size(), documents[i].size()) << i;
+        EXPECT_TRUE(above[i].xml == documents[i]) << i;
+        EXPECT_TRUE(range[i].xml == documents[i]) << i;
+        EXPECT_EQ(above[i].status, "VALID") << i;
+        EXPECT_EQ(above[i].receivedAt, quarterPastSevenUtc()) << i;
+    }
 }
 
 TEST_P(MailboxSuite, OutboundRowsAreWrittenLikeTheLegacyConsumerDid) {

@@ -15,7 +15,8 @@ struct BackfillRound {
 };
 
 // Writes DATE_PROCESSED and the STATUS value of every terminal message back into the mailbox row
-// (US-09): claims due intents, UPDATEs the mailbox, marks them done guarded by PROCESSED_AT (a
+// (US-09): claims due intents, UPDATEs their mailbox rows (one mailbox transaction per round, row
+// by row when that fails), marks them done in one store transaction guarded by PROCESSED_AT (a
 // replay's newer intent is never lost to an older task: it stays DUE and is written next). A
 // failure retries with persistent backoff (backfill.backoff doubling per attempt up to
 // backfill.backoff-cap, BACKFILL_NEXT_AT in the store, so a restart keeps the schedule). Never runs

@@ -32,6 +32,9 @@ public:
     // markDone guarded by the task's PROCESSED_AT: a no-op returning false when the row got a newer
     // terminal commit (a replay) after the task was claimed, so the newer intent stays DUE.
     virtual bool markDoneIf(MailboxId id, Timestamp processedAt) = 0;
+    // markDoneIf for each task (its mailboxId and processedAt), in one transaction; returns the ids
+    // left as they were because their intent is newer than the task (or gone).
+    virtual std::vector<MailboxId> markDoneIfCurrent(const std::vector<BackfillTask>& tasks) = 0;
     // Hands claimed intents back: the DUE ones among `ids` are due at nextAttemptAt, attempts
     // unchanged (a round that stopped before trying them).
     virtual void postpone(const std::vector<MailboxId>& ids, Timestamp nextAttemptAt) = 0;

@@ -23,6 +23,13 @@ struct MailboxRow {
     bool operator==(const MailboxRow&) const = default;
 };
 
+// One back-fill of a CMINMSGS row: DATE_PROCESSED and STATUS.
+struct MailboxMark {
+    MailboxId id = 0;
+    Timestamp processedAt{};
+    std::string status;
+};
+
 // The inbound mailbox table (mailbox.inbox-table). DML only.
 class MailboxInbox {
 public:
@@ -40,6 +47,13 @@ public:
     // UPDATE ... SET DATE_PROCESSED = processedAt (in mailbox.time-zone, whole seconds), STATUS =
     // status WHERE ID = id. Writing the same values again changes nothing (idempotent).
     virtual void backfill(MailboxId id, Timestamp processedAt, const std::string& status) = 0;
+    // backfill() for each mark; the SQL adapter writes them in one transaction (all or none), this
+    // default one by one (those before a failure stay written: back-fill is idempotent).
+    virtual void backfillAll(const std::vector<MailboxMark>& marks) {
+        for (const auto& mark : marks) {
+            backfill(mark.id, mark.processedAt, mark.status);
+        }
+    }
     // The compat inject: inserts a row as the upstream does (mailbox.md §1.5) and returns its ID.
     virtual MailboxId insert(const std::string& xml, Timestamp receivedAt, const std::string& status) = 0;
 };

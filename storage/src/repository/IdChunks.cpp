@@ -1,0 +1,27 @@
+#include "repository/IdChunks.h"
+
+namespace msgx::storage {
+
+std::string idListMarkers() {
+    std::string markers = "?";
+    for (int i = 1; i < kIdsPerStatement; ++i) {
+        markers += ", ?";
+    }
+    return markers;
+}
+
+std::vector<std::vector<std::int64_t>> idChunks(const std::vector<std::int64_t>& ids) {
+    std::vector<std::vector<std::int64_t>> chunks;
+    for (std::size_t from = 0; from < ids.size(); from += kIdsPerStatement) {
+        std::vector<std::int64_t> chunk;
+        chunk.reserve(kIdsPerStatement);
+        for (std::size_t i = from; i < ids.size() && chunk.size() < kIdsPerStatement; ++i) {
+            chunk.push_back(ids[i]);
+        }
+        chunk.resize(kIdsPerStatement, chunk.back());
+        chunks.push_back(std::move(chunk));
+    }
+    return chunks;
+}
+
+} // namespace msgx::storage

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace msgx::storage {
+
+// Statements that act on many rows by key take the keys as one IN list of kIdsPerStatement
+// markers (a fixed text, so it is prepared once and reviewed once, e.g. for Oracle): one round
+// trip per 50 rows instead of one per row.
+inline constexpr int kIdsPerStatement = 50;
+
+// "?, ?, …" with kIdsPerStatement markers.
+std::string idListMarkers();
+
+// `ids` in chunks of exactly kIdsPerStatement, the last one filled up by repeating its last id
+// (harmless in an IN list). Empty for no ids.
+std::vector<std::vector<std::int64_t>> idChunks(const std::vector<std::int64_t>& ids);
+
+} // namespace msgx::storage
