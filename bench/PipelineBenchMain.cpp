@@ -137,7 +137,7 @@ bool waitForSucceeded(Poco::Data::Session& store, std::int64_t count, std::chron
         if (SteadyClock::now() > deadline) {
             return false;
         }
-        std::this_thread::sleep_for(20ms);
+        std::this_thread::sleep_for(250ms); // rarely: the count competes with msgxd for the store
     }
     return true;
 }

@@ -15,9 +15,14 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT CMINMSGS_ID FROM PROC_STATE WHERE CMINMSGS_ID BETWEEN ? AND ?");
     c.add(d, "processing.archived-ids-in-range",
           "SELECT CMINMSGS_ID FROM PROC_STATE_HST WHERE CMINMSGS_ID BETWEEN ? AND ?");
+    // The smallest unfinished id as two index seeks (STATE, CMINMSGS_ID), one per state. A plain
+    // `STATE IN (…) ORDER BY CMINMSGS_ID LIMIT 1` let PostgreSQL walk the primary key past every
+    // finished row on each call: the pump's head read grew with the table (docs/performance.md).
     c.add(d, "processing.head",
-          d.firstRows({columns, "PROC_STATE", "STATE IN ('PENDING', 'FAILED')", "CMINMSGS_ID", "CMINMSGS_ID",
-                       RowLock::None}));
+          "SELECT " + columns +
+              " FROM PROC_STATE WHERE CMINMSGS_ID = (SELECT MIN(HEAD_ID) FROM ("
+              "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'PENDING' UNION ALL "
+              "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'FAILED') HEADS)");
     c.add(d, "processing.find", "SELECT " + columns + " FROM PROC_STATE WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.unfinished-count",
           "SELECT COUNT(*) FROM PROC_STATE WHERE STATE IN ('PENDING', 'FAILED')");

@@ -196,7 +196,7 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
 std::optional<ProcessingRecord> SqlProcessingQueue::head() {
     return ctx_.pool->transact("store: read the head of the queue", [ctx = ctx_.statements](Transaction& tx) {
         std::vector<ProcStateRow> rows;
-        tx.session() << ctx["processing.head"], bindInt(1), into(rows), now;
+        tx.session() << ctx["processing.head"], into(rows), now;
         return single(rows);
     });
 }
