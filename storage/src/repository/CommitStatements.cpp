@@ -1,6 +1,9 @@
 #include "repository/CommitStatements.h"
 
+#include "repository/IdChunks.h"
+
 #include <algorithm>
+#include <array>
 
 namespace msgx::storage {
 
@@ -200,6 +203,18 @@ struct CommitStatements::IdentityKeys {
     }
 };
 
+// flight.lock-versions: kIdsPerStatement flight ids.
+struct CommitStatements::FlightIds {
+    std::array<Poco::Int64, kIdsPerStatement> ids{}; // fixed storage: Poco binds the elements by reference
+
+    template <typename Use>
+    void parameters(Use& use) {
+        for (auto& id : ids) {
+            use(id);
+        }
+    }
+};
+
 // processing.lock-range: low, high
 struct CommitStatements::IdRange {
     Poco::Int64 low = 0;
@@ -234,7 +249,9 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
       identityHolders_(std::make_unique<PreparedQuery<IdentityHolderRow, IdentityKeys>>(
           session, ctx["processing.identity-holders"], ctx.text)),
       lockRange_(
-          std::make_unique<PreparedQuery<LockedRangeRow, IdRange>>(session, ctx["processing.lock-range"])) {}
+          std::make_unique<PreparedQuery<LockedRangeRow, IdRange>>(session, ctx["processing.lock-range"])),
+      flightVersions_(std::make_unique<PreparedQuery<FlightVersionRow, FlightIds>>(
+          session, ctx["flight.lock-versions"])) {}
 
 CommitStatements& CommitStatements::of(Transaction& tx, const SqlContext& ctx) {
     return tx.prepared().get<CommitStatements>(
@@ -257,7 +274,24 @@ std::map<MailboxId, LockedRow> CommitStatements::lockRange(MailboxId low, Mailbo
     return rows;
 }
 
+void CommitStatements::lockFlights(const std::vector<FlightId>& flids) {
+    std::vector<std::int64_t> missing;
+    for (const FlightId flid : flids) {
+        if (!lockedVersions_.contains(flid) && !writtenVersions_.contains(flid)) {
+            lockedVersions_.emplace(flid, std::nullopt);
+            missing.push_back(flid);
+        }
+    }
+    for (const auto& chunk : idChunks(missing)) {
+        std::copy(chunk.begin(), chunk.end(), flightVersions_->values.ids.begin());
+        for (const auto& row : flightVersions_->execute()) {
+            lockedVersions_[row.flid] = row.version;
+        }
+    }
+}
+
 void CommitStatements::beginTransaction() {
+    lockedVersions_.clear();
     writtenVersions_.clear();
     queuedEvents_.clear();
 }
@@ -266,6 +300,8 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
     std::optional<std::int64_t> current;
     if (const auto known = writtenVersions_.find(write.flid); known != writtenVersions_.end()) {
         current = known->second;
+    } else if (const auto locked = lockedVersions_.find(write.flid); locked != lockedVersions_.end()) {
+        current = locked->second;
     } else {
         flightVersion_->values.key = write.flid;
         const auto& versions = flightVersion_->execute();

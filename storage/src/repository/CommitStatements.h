@@ -40,6 +40,17 @@ struct LockedRangeRow {
     }
 };
 
+// A locked flight's version (flight.lock-versions).
+struct FlightVersionRow {
+    Poco::Int64 flid = 0;
+    Poco::Int64 version = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(flid), c(version);
+    }
+};
+
 // An identity and the message holding it (processing.identity-holders).
 struct IdentityHolderRow {
     Poco::Int64 id = 0;
@@ -62,6 +73,7 @@ inline constexpr int kIdentityKeysPerLookup = 10;
 MSGX_ROW_TYPE_HANDLER(msgx::storage::LockedRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::LockedRangeRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::IdentityHolderRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightVersionRow)
 
 namespace msgx::storage {
 
@@ -81,6 +93,10 @@ public:
     // it queued but did not write): called at the start of every transaction that uses
     // applyFlightWrite or addEvent.
     void beginTransaction();
+
+    // Locks the FLIGHT rows of `flids` (kIdsPerStatement per round trip) and keeps their versions
+    // for applyFlightWrite, which otherwise locks each flight with its own statement.
+    void lockFlights(const std::vector<FlightId>& flids);
 
     // Applies one flight change after checking its expected version. Returns the conflict text when
     // the stored version differs (nothing written by this call then), nullopt when applied.
@@ -119,6 +135,7 @@ private:
     struct FinishUpdate;
     struct IdentityKeys;
     struct IdRange;
+    struct FlightIds;
 
     void replaceList(FlightId flid, const DetailList& list);
 
@@ -144,6 +161,8 @@ private:
     // The version each flight has after a write of this transaction (its row is locked, so the
     // database holds the same value): a later write of the same flight needs no look-up.
     std::map<FlightId, std::int64_t> writtenVersions_;
+    std::map<FlightId, std::optional<std::int64_t>> lockedVersions_; // by lockFlights; nullopt: absent
+    std::unique_ptr<PreparedQuery<FlightVersionRow, FlightIds>> flightVersions_;
 };
 
 } // namespace msgx::storage

@@ -1,3 +1,4 @@
+#include "repository/IdChunks.h"
 #include "repository/TableColumns.h"
 #include "sql/Dialect.h"
 #include "sql/StoreStatements.h"
@@ -14,6 +15,9 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "flight.details",
           "SELECT LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID = ? ORDER BY LIST_NAME, SEQ");
     c.add(d, "flight.lock-version", "SELECT STATE_VERSION FROM FLIGHT WHERE FLID = ?" + d.forUpdate());
+    // The flights a batch of processing commits changes, kIdsPerStatement per round trip (IdChunks.h).
+    c.add(d, "flight.lock-versions",
+          "SELECT FLID, STATE_VERSION FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")" + d.forUpdate());
     c.add(d, "flight.insert",
           "INSERT INTO FLIGHT (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     c.add(d, "flight.update",

@@ -439,6 +439,13 @@ WriteResult SqlProcessingQueue::commitAll(const std::vector<ProcessingCommit>& c
         auto& statements = CommitStatements::of(tx, ctx);
         statements.beginTransaction();
         BatchRows rows(statements, *batch);
+        std::vector<FlightId> flids;
+        for (const auto& commit : *batch) {
+            for (const auto& flight : commit.flights) {
+                flids.push_back(flight.flid);
+            }
+        }
+        statements.lockFlights(flids);
         for (const auto& commit : *batch) {
             auto result = applyCommit(statements, rows, tx, ctx, commit, stamp);
             if (!result.applied) {

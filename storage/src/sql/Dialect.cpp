@@ -70,7 +70,10 @@ std::string limitQuery(const FirstRowsQuery& query, std::string_view lockClause)
     if (!query.where.empty()) {
         sql += " WHERE " + query.where;
     }
-    sql += " ORDER BY " + query.orderBy + " LIMIT ?";
+    if (!query.orderBy.empty()) {
+        sql += " ORDER BY " + query.orderBy;
+    }
+    sql += " LIMIT ?";
     sql += lockClause;
     return sql;
 }

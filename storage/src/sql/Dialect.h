@@ -39,7 +39,7 @@ struct FirstRowsQuery {
     std::string columns; // plain column names of `table`, comma separated (Oracle re-selects them)
     std::string table;
     std::string where;   // condition without WHERE; may be empty
-    std::string orderBy; // without ORDER BY; required
+    std::string orderBy; // without ORDER BY; empty: any rows that match (the cheapest to find)
     std::string key;     // the table's key column, required when lock != None (Oracle locks through it)
     RowLock lock = RowLock::None;
 };

@@ -20,14 +20,14 @@ public:
     // rows of the table that have them.
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
         const std::string where = q.where.empty() ? "" : " WHERE " + q.where;
+        const std::string order = q.orderBy.empty() ? "" : " ORDER BY " + q.orderBy;
         if (q.lock == RowLock::None) {
-            return "SELECT " + q.columns + " FROM (SELECT " + q.columns + " FROM " + q.table + where +
-                   " ORDER BY " + q.orderBy + ") WHERE ROWNUM <= ?";
+            return "SELECT " + q.columns + " FROM (SELECT " + q.columns + " FROM " + q.table + where + order +
+                   ") WHERE ROWNUM <= ?";
         }
         return "SELECT " + q.columns + " FROM " + q.table + " WHERE " + q.key + " IN (SELECT " + q.key +
-               " FROM (SELECT " + q.key + " FROM " + q.table + where + " ORDER BY " + q.orderBy +
-               ") WHERE ROWNUM <= ?) ORDER BY " + q.orderBy +
-               (q.lock == RowLock::SkipLocked ? " FOR UPDATE SKIP LOCKED" : " FOR UPDATE");
+               " FROM (SELECT " + q.key + " FROM " + q.table + where + order + ") WHERE ROWNUM <= ?)" +
+               order + (q.lock == RowLock::SkipLocked ? " FOR UPDATE SKIP LOCKED" : " FOR UPDATE");
     }
 
     // MERGE on the keys selected from DUAL; the values are bound where Oracle writes them (UPDATE SET

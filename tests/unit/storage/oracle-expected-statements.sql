@@ -70,10 +70,8 @@ SELECT AUDIT_ID, OCCURRED_AT, ACTOR, ACTION, DETAIL FROM (SELECT AUDIT_ID, OCCUR
 -- statement: backfill.claim
 SELECT CMINMSGS_ID, BACKFILL_STATUS_VALUE, PROCESSED_AT, BACKFILL_ATTEMPTS FROM PROC_STATE
   WHERE CMINMSGS_ID IN (SELECT CMINMSGS_ID FROM (SELECT CMINMSGS_ID FROM PROC_STATE
-  WHERE BACKFILL_STATE = 'DUE' AND BACKFILL_NEXT_AT <= ?
-  ORDER BY BACKFILL_NEXT_AT, CMINMSGS_ID)
+  WHERE BACKFILL_STATE = 'DUE' AND BACKFILL_NEXT_AT <= ?)
   WHERE ROWNUM <= ?)
-  ORDER BY BACKFILL_NEXT_AT, CMINMSGS_ID
   FOR UPDATE SKIP LOCKED
 
 -- statement: backfill.done
@@ -266,6 +264,15 @@ SELECT FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSI
 -- statement: flight.lock-version
 SELECT STATE_VERSION FROM FLIGHT
   WHERE FLID = ?
+  FOR UPDATE
+
+-- statement: flight.lock-versions
+SELECT FLID, STATE_VERSION FROM FLIGHT
+  WHERE FLID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   FOR UPDATE
 
 -- statement: flight.mark-deleted

@@ -24,7 +24,7 @@ class BackfillQueue {
 public:
     virtual ~BackfillQueue() = default;
 
-    // Up to maxCount due intents (BACKFILL_STATE DUE, BACKFILL_NEXT_AT <= now), earliest due first.
+    // Up to maxCount due intents (BACKFILL_STATE DUE, BACKFILL_NEXT_AT <= now), in no set order.
     // Rows another worker holds are skipped (FOR UPDATE SKIP LOCKED: order does not matter here);
     // the returned ones get BACKFILL_NEXT_AT = now + claimFor, so they are not handed out twice.
     virtual std::vector<BackfillTask> claimDue(int maxCount, Clock::duration claimFor) = 0;
