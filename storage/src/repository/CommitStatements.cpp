@@ -158,29 +158,43 @@ struct CommitStatements::EventInsertMany {
 
 // processing.finish: STATE, ERROR_CLASS, LAST_ERROR, NOTE, IDENTITY_KEY, PROCESSING_STARTED_AT,
 // UPDATED_AT, PROCESSED_AT, BACKFILL_STATE, BACKFILL_NEXT_AT, BACKFILL_STATUS_VALUE, CMINMSGS_ID
+// processing.finish: the outcome, then kFinishesPerUpdate (id, identity), kFinishesPerUpdate (id,
+// processing start), the times and back-fill, and the kFinishesPerUpdate ids.
 struct CommitStatements::FinishUpdate {
     explicit FinishUpdate(const TextBinder& text)
         : state(text, TextColumn::Short), errorClass(text, TextColumn::Short),
           lastError(text, TextColumn::Long), note(text, TextColumn::Long),
-          identityKey(text, TextColumn::Short), backfillState(text, TextColumn::Short),
-          status(text, TextColumn::Short) {}
+          backfillState(text, TextColumn::Short), status(text, TextColumn::Short) {
+        for (int i = 0; i < kFinishesPerUpdate; ++i) {
+            identityKeys.emplace_back(text, TextColumn::Short);
+        }
+    }
     BoundText state;
     BoundText errorClass;
     BoundText lastError;
     BoundText note;
-    BoundText identityKey;
-    Poco::Nullable<Poco::Int64> processingStartedAt;
+    std::array<Poco::Int64, kFinishesPerUpdate> ids{}; // fixed storage: Poco binds by reference
+    std::vector<BoundText> identityKeys;               // made once in the constructor
+    std::array<Poco::Nullable<Poco::Int64>, kFinishesPerUpdate> processingStartedAt;
     Poco::Int64 updatedAt = 0;
     Poco::Int64 processedAt = 0;
     BoundText backfillState;
     Poco::Nullable<Poco::Int64> backfillNextAt;
     BoundText status;
-    Poco::Int64 id = 0;
 
     template <typename Use>
     void parameters(Use& use) {
-        use(state), use(errorClass), use(lastError), use(note), use(identityKey), use(processingStartedAt);
-        use(updatedAt), use(processedAt), use(backfillState), use(backfillNextAt), use(status), use(id);
+        use(state), use(errorClass), use(lastError), use(note);
+        for (int i = 0; i < kFinishesPerUpdate; ++i) {
+            use(ids[i]), use(identityKeys[i]);
+        }
+        for (int i = 0; i < kFinishesPerUpdate; ++i) {
+            use(ids[i]), use(processingStartedAt[i]);
+        }
+        use(updatedAt), use(processedAt), use(backfillState), use(backfillNextAt), use(status);
+        for (auto& id : ids) {
+            use(id);
+        }
     }
 };
 
@@ -291,6 +305,7 @@ void CommitStatements::lockFlights(const std::vector<FlightId>& flids) {
 }
 
 void CommitStatements::beginTransaction() {
+    queuedFinishes_.clear();
     lockedVersions_.clear();
     writtenVersions_.clear();
     queuedEvents_.clear();
@@ -427,22 +442,53 @@ std::map<std::string, MailboxId> CommitStatements::identityHolders(const std::ve
 }
 
 void CommitStatements::finish(MailboxId id, const Finish& finish, Timestamp stamp) {
-    auto& v = finish_->values;
-    const bool backfill = finish.backfillStatus.has_value();
-    v.state.set(finish.state);
-    v.errorClass.set(finish.errorClass);
-    v.lastError.set(finish.lastError);
-    v.note.set(finish.note);
-    v.identityKey.set(finish.identityKey);
-    v.processingStartedAt = nullable(finish.processingStartedAt);
-    v.updatedAt = toEpochMicros(stamp);
-    v.processedAt = toEpochMicros(stamp);
-    v.backfillState.set(std::string(backfillStateName(backfill ? BackfillState::Due : BackfillState::None)));
-    v.backfillNextAt =
-        backfill ? Poco::Nullable<Poco::Int64>(toEpochMicros(stamp)) : Poco::Nullable<Poco::Int64>();
-    v.status.set(finish.backfillStatus);
-    v.id = id;
-    finish_->execute();
+    queuedFinishes_.push_back({id, finish, stamp});
+}
+
+void CommitStatements::writeFinishes() {
+    const auto sameOutcome = [](const QueuedFinish& a, const QueuedFinish& b) {
+        return a.stamp == b.stamp && a.finish.state == b.finish.state &&
+               a.finish.errorClass == b.finish.errorClass && a.finish.lastError == b.finish.lastError &&
+               a.finish.note == b.finish.note && a.finish.backfillStatus == b.finish.backfillStatus;
+    };
+    std::vector<bool> written(queuedFinishes_.size(), false);
+    for (std::size_t first = 0; first < queuedFinishes_.size(); ++first) {
+        if (written[first]) {
+            continue;
+        }
+        std::vector<const QueuedFinish*> group;
+        for (std::size_t i = first; i < queuedFinishes_.size(); ++i) {
+            if (!written[i] && sameOutcome(queuedFinishes_[first], queuedFinishes_[i])) {
+                group.push_back(&queuedFinishes_[i]);
+                written[i] = true;
+            }
+        }
+        const QueuedFinish& outcome = *group.front();
+        auto& v = finish_->values;
+        const bool backfill = outcome.finish.backfillStatus.has_value();
+        v.state.set(outcome.finish.state);
+        v.errorClass.set(outcome.finish.errorClass);
+        v.lastError.set(outcome.finish.lastError);
+        v.note.set(outcome.finish.note);
+        v.updatedAt = toEpochMicros(outcome.stamp);
+        v.processedAt = toEpochMicros(outcome.stamp);
+        v.backfillState.set(
+            std::string(backfillStateName(backfill ? BackfillState::Due : BackfillState::None)));
+        v.backfillNextAt = backfill ? Poco::Nullable<Poco::Int64>(toEpochMicros(outcome.stamp))
+                                    : Poco::Nullable<Poco::Int64>();
+        v.status.set(outcome.finish.backfillStatus);
+        for (std::size_t from = 0; from < group.size(); from += kFinishesPerUpdate) {
+            for (std::size_t slot = 0; slot < static_cast<std::size_t>(kFinishesPerUpdate); ++slot) {
+                // A short list repeats its last row: the same id with the same values changes nothing.
+                const QueuedFinish& row = *group[std::min(from + slot, group.size() - 1)];
+                v.ids[slot] = row.id;
+                v.identityKeys[slot].set(row.finish.identityKey);
+                v.processingStartedAt[slot] = nullable(row.finish.processingStartedAt);
+            }
+            finish_->execute();
+        }
+    }
+    queuedFinishes_.clear();
 }
 
 } // namespace msgx::storage

@@ -65,6 +65,9 @@ struct IdentityHolderRow {
 // Rows per event.insert-many statement.
 inline constexpr int kEventsPerInsert = 10;
 
+// Rows per processing.finish statement (rows of a batch that end with the same outcome).
+inline constexpr int kFinishesPerUpdate = 25;
+
 // Keys per processing.identity-holders look-up: a batch of 50 messages needs 5 round trips.
 inline constexpr int kIdentityKeysPerLookup = 10;
 
@@ -111,7 +114,8 @@ public:
     // key is held once, unless rows were changed by hand); a free key is absent from the map.
     std::map<std::string, MailboxId> identityHolders(const std::vector<std::string>& keys);
 
-    // PROC_STATE row `id` to its terminal state with its back-fill intent.
+    // PROC_STATE row `id` to its terminal state with its back-fill intent: queued, and written by
+    // writeFinishes() (rows with the same outcome kFinishesPerUpdate per statement).
     struct Finish {
         std::string state;
         std::optional<std::string> errorClass;
@@ -123,6 +127,7 @@ public:
         std::optional<Timestamp> processingStartedAt;
     };
     void finish(MailboxId id, const Finish& finish, Timestamp stamp);
+    void writeFinishes();
 
 private:
     struct FlightInsert;
@@ -133,6 +138,12 @@ private:
     struct EventInsert;
     struct EventInsertMany;
     struct FinishUpdate;
+    struct QueuedFinish {
+        MailboxId id;
+        Finish finish;
+        Timestamp stamp;
+    };
+    std::vector<QueuedFinish> queuedFinishes_;
     struct IdentityKeys;
     struct IdRange;
     struct FlightIds;

@@ -43,13 +43,27 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
     // The terminal write of a processing commit. IDENTITY_KEY and PROCESSING_STARTED_AT take the
     // bound value only when they are not set yet (a NULL parameter keeps them as they are); the
     // back-fill columns describe a new intent (attempts 0, no error) even after an earlier one was DONE.
+    // kFinishesPerUpdate rows that end with the same outcome, in one statement: the per-row values
+    // (the identity bound by the commit, the processing start) come through CASE on the id, so the
+    // text is the same on every dialect and prepared once. Fill a short list by repeating its last row.
+    std::string identityCase = "CASE CMINMSGS_ID";
+    std::string startedCase = "CASE CMINMSGS_ID";
+    std::string finishIds = "?";
+    for (int i = 0; i < kFinishesPerUpdate; ++i) {
+        identityCase += " WHEN ? THEN ?";
+        startedCase += " WHEN ? THEN " + d.bigintParameter();
+        if (i > 0) {
+            finishIds += ", ?";
+        }
+    }
     c.add(
         d, "processing.finish",
         "UPDATE PROC_STATE SET STATE = ?, ERROR_CLASS = ?, LAST_ERROR = ?, NOTE = ?, NEXT_ATTEMPT_AT = NULL,"
-        " IDENTITY_KEY = COALESCE(IDENTITY_KEY, ?), PROCESSING_STARTED_AT = COALESCE(PROCESSING_STARTED_AT, "
-        "?),"
-        " UPDATED_AT = ?, PROCESSED_AT = ?, BACKFILL_STATE = ?, BACKFILL_ATTEMPTS = 0, BACKFILL_NEXT_AT = ?,"
-        " BACKFILL_STATUS_VALUE = ?, BACKFILL_ERROR = NULL WHERE CMINMSGS_ID = ?");
+        " IDENTITY_KEY = COALESCE(IDENTITY_KEY, " +
+            identityCase + " END), PROCESSING_STARTED_AT = COALESCE(PROCESSING_STARTED_AT, " + startedCase +
+            " END), UPDATED_AT = ?, PROCESSED_AT = ?, BACKFILL_STATE = ?, BACKFILL_ATTEMPTS = 0,"
+            " BACKFILL_NEXT_AT = ?, BACKFILL_STATUS_VALUE = ?, BACKFILL_ERROR = NULL WHERE CMINMSGS_ID IN (" +
+            finishIds + ")");
     // The rows of a batch of processing commits, locked in one round trip (ids of a batch are close).
     c.add(d, "processing.lock-range",
           "SELECT CMINMSGS_ID, STATE, ATTEMPTS, PROCESSING_STARTED_AT, IDENTITY_KEY FROM PROC_STATE"

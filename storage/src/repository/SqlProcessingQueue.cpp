@@ -453,7 +453,8 @@ WriteResult SqlProcessingQueue::commitAll(const std::vector<ProcessingCommit>& c
                 return result;
             }
         }
-        statements.writeEvents(); // the batch's events in order, several per statement
+        statements.writeEvents();   // the batch's events in order, several per statement
+        statements.writeFinishes(); // the terminal states, several per statement
         return WriteResult::ok();
     };
     try {

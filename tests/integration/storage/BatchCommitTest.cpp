@@ -199,6 +199,59 @@ TEST_P(StoreSuite, CommitAllBindsIdentitiesAndAnchorsTheProcessingStartOnlyWhere
     EXPECT_EQ(queue.bindIdentity(4, "AODB|FLOP|ABTM|2").duplicateOf, MailboxId{2});
 }
 
+TEST_P(StoreSuite, SixtyCommitsWithMixedOutcomesEachEndWithTheirOwnValues) {
+    // The terminal writes go 25 rows with one outcome per statement (CASE on the id for identity and
+    // processing start): groups that interleave, chunks that end short, rows that keep their values.
+    auto& queue = store().processing();
+    for (MailboxId id = 1; id <= 60; ++id) {
+        enqueue(id);
+    }
+    const auto started = clock_.now();
+    ASSERT_EQ(queue.markProcessingStarted(7), started);
+    clock_.advance(3s);
+    std::vector<ProcessingCommit> commits;
+    for (MailboxId id = 1; id <= 60; ++id) {
+        auto commit = succeeded(id);
+        if (id % 3 == 1) {
+            commit.outcome.state = ProcessingState::Skipped;
+            commit.outcome.note = "duplicate-of:" + std::to_string(id % 2);
+            commit.outcome.backfillStatus = "SKIPPED";
+        } else if (id % 7 == 0) {
+            commit.outcome.state = ProcessingState::Dead;
+            commit.outcome.errorClass = ErrorClass::Malformed;
+            commit.outcome.lastError = "line " + std::to_string(id);
+            commit.outcome.backfillStatus = "DEAD";
+        }
+        if (id % 5 != 0) {
+            commit.identityKey = "AODB|FLOP|STND|" + std::to_string(id);
+        }
+        commit.processingStartedAt = clock_.now() + std::chrono::milliseconds(id);
+        commits.push_back(commit);
+    }
+    ASSERT_TRUE(queue.commitAll(commits).applied);
+
+    for (const auto& commit : commits) {
+        const MailboxId id = commit.mailboxId;
+        const auto row = queue.find(id);
+        ASSERT_TRUE(row) << id;
+        EXPECT_EQ(row->state, commit.outcome.state) << id;
+        EXPECT_EQ(row->note, commit.outcome.note) << id;
+        EXPECT_EQ(row->errorClass, commit.outcome.errorClass) << id;
+        EXPECT_EQ(row->lastError, commit.outcome.lastError) << id;
+        EXPECT_EQ(row->identityKey, commit.identityKey) << id;
+        EXPECT_EQ(row->processingStartedAt, id == 7 ? started : *commit.processingStartedAt) << id;
+        EXPECT_EQ(row->backfillState, storage::BackfillState::Due) << id;
+    }
+    const auto due = store().backfill().claimDue(100, 1min);
+    ASSERT_EQ(due.size(), 60u);
+    for (const auto& task : due) {
+        EXPECT_EQ(task.status, *commits[static_cast<std::size_t>(task.mailboxId - 1)].outcome.backfillStatus)
+            << task.mailboxId;
+    }
+    enqueue(61);
+    EXPECT_EQ(queue.bindIdentity(61, "AODB|FLOP|STND|59").duplicateOf, MailboxId{59}); // keys are held
+}
+
 TEST_P(StoreSuite, AnIdentityHeldByAnotherMessageRefusesTheWholeBatch) {
     auto& queue = store().processing();
     for (MailboxId id = 1; id <= 4; ++id) {
