@@ -77,15 +77,7 @@ std::vector<storage::ProcessingRecord> Pump::batchFrom(const storage::Processing
     if (limit <= 0) {
         return batch;
     }
-    auto& queue = store_.processing();
-    std::vector<storage::ProcessingRecord> next =
-        queue.list({storage::ProcessingState::Pending, std::nullopt}, head.mailboxId, limit);
-    std::vector<storage::ProcessingRecord> failed =
-        queue.list({storage::ProcessingState::Failed, std::nullopt}, head.mailboxId, limit);
-    next.insert(next.end(), std::make_move_iterator(failed.begin()), std::make_move_iterator(failed.end()));
-    std::sort(next.begin(), next.end(),
-              [](const auto& a, const auto& b) { return a.mailboxId < b.mailboxId; });
-    for (auto& record : next) {
+    for (auto& record : store_.processing().nextUnfinished(head.mailboxId, limit)) {
         if (static_cast<int>(batch.size()) > limit) {
             break;
         }

@@ -62,8 +62,13 @@ StoreFlightView::matching(const std::vector<storage::FlightRecord>& stored, std:
 }
 
 std::vector<const sdk::FlightDocument*> StoreFlightView::sharedFlightsOf(sdk::Flid master) const {
+    if (answered_.contains({sdk::attr::kMasterFlid, master})) {
+        return matching({}, sdk::attr::kMasterFlid, master);
+    }
     try {
-        return matching(flights_.sharedFlightsOf(master), sdk::attr::kMasterFlid, master);
+        auto result = matching(flights_.sharedFlightsOf(master), sdk::attr::kMasterFlid, master);
+        answered_.emplace(sdk::attr::kMasterFlid, master);
+        return result;
     } catch (const storage::InfraError& e) {
         if (!storeFailure_) {
             storeFailure_ = e;
@@ -73,8 +78,13 @@ std::vector<const sdk::FlightDocument*> StoreFlightView::sharedFlightsOf(sdk::Fl
 }
 
 std::vector<const sdk::FlightDocument*> StoreFlightView::linkingTo(sdk::Flid flid) const {
+    if (answered_.contains({sdk::attr::kLinkedFlid, flid})) {
+        return matching({}, sdk::attr::kLinkedFlid, flid);
+    }
     try {
-        return matching(flights_.linkingTo(flid), sdk::attr::kLinkedFlid, flid);
+        auto result = matching(flights_.linkingTo(flid), sdk::attr::kLinkedFlid, flid);
+        answered_.emplace(sdk::attr::kLinkedFlid, flid);
+        return result;
     } catch (const storage::InfraError& e) {
         if (!storeFailure_) {
             storeFailure_ = e;
@@ -142,6 +152,7 @@ void StoreFlightView::throwStoreFailure() const {
 
 void StoreFlightView::reset() {
     entries_.clear();
+    answered_.clear();
     storeFailure_.reset();
 }
 

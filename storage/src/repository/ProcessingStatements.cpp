@@ -23,6 +23,10 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
               " FROM PROC_STATE WHERE CMINMSGS_ID = (SELECT MIN(HEAD_ID) FROM ("
               "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'PENDING' UNION ALL "
               "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'FAILED') HEADS)");
+    c.add(d, "processing.next-unfinished",
+          "SELECT " + columns +
+              " FROM PROC_STATE WHERE CMINMSGS_ID > ? AND CMINMSGS_ID <= ? AND STATE IN ('PENDING', 'FAILED')"
+              " ORDER BY CMINMSGS_ID");
     c.add(d, "processing.find", "SELECT " + columns + " FROM PROC_STATE WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.unfinished-count",
           "SELECT COUNT(*) FROM PROC_STATE WHERE STATE IN ('PENDING', 'FAILED')");

@@ -546,4 +546,25 @@ std::vector<ProcessingRecord> SqlProcessingQueue::list(const MessageFilter& filt
                                });
 }
 
+std::vector<ProcessingRecord> SqlProcessingQueue::nextUnfinished(MailboxId afterId, int limit) {
+    if (limit <= 0) {
+        return {};
+    }
+    const MailboxId last = afterId + 4 * static_cast<MailboxId>(limit) + 16;
+    return ctx_.pool->transact("store: read the messages after " + std::to_string(afterId),
+                               [ctx = ctx_.statements, afterId, last, limit](Transaction& tx) {
+                                   std::vector<ProcStateRow> rows;
+                                   tx.session() << ctx["processing.next-unfinished"], bindInt64(afterId),
+                                       bindInt64(last), into(rows), now;
+                                   std::vector<ProcessingRecord> records;
+                                   for (const auto& row : rows) {
+                                       if (static_cast<int>(records.size()) == limit) {
+                                           break;
+                                       }
+                                       records.push_back(row.record());
+                                   }
+                                   return records;
+                               });
+}
+
 } // namespace msgx::storage

@@ -23,6 +23,7 @@ public:
     WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) override;
     std::vector<StateCount> countByState() override;
     std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) override;
+    std::vector<ProcessingRecord> nextUnfinished(MailboxId afterId, int limit) override;
 
 private:
     StoreContext ctx_;

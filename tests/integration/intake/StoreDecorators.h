@@ -56,6 +56,9 @@ public:
                                                 storage::MailboxId afterId, int limit) override {
         return real_.list(filter, afterId, limit);
     }
+    std::vector<storage::ProcessingRecord> nextUnfinished(storage::MailboxId afterId, int limit) override {
+        return real_.nextUnfinished(afterId, limit);
+    }
 
     std::atomic<bool> failEnqueue{false};
     std::atomic<int> enqueueCalls{0};

@@ -54,6 +54,9 @@ public:
                                                 storage::MailboxId afterId, int limit) override {
         return inner_.list(filter, afterId, limit);
     }
+    std::vector<storage::ProcessingRecord> nextUnfinished(storage::MailboxId afterId, int limit) override {
+        return inner_.nextUnfinished(afterId, limit);
+    }
 
 private:
     void check(const char* operation) const {

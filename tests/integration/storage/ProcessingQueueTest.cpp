@@ -86,6 +86,32 @@ TEST_P(StoreSuite, HeadIsTheSmallestUnfinishedIdEvenWhileItWaitsForItsBackoff) {
     EXPECT_EQ(queue.unfinishedCount(), 2);
 }
 
+TEST_P(StoreSuite, NextUnfinishedReadsPendingAndFailedRowsAfterTheHeadInIdOrderWithinItsIdRange) {
+    auto& queue = store().processing();
+    std::vector<storage::NewMessage> messages;
+    for (const MailboxId id : {1, 2, 3, 4, 5, 6, 7, 28, 29, 40}) {
+        messages.push_back(message(id));
+    }
+    queue.enqueue(messages, std::nullopt);
+    ASSERT_TRUE(queue.commit(succeeded(3)).applied);
+    const storage::ProcessingFailure failure{ErrorClass::Infra, "store down", clock_.now() + 4s};
+    ASSERT_TRUE(queue.recordFailure(5, {ProcessingState::Pending, 0}, failure).applied);
+    const auto idsOf = [](const std::vector<storage::ProcessingRecord>& records) {
+        std::vector<MailboxId> ids;
+        for (const auto& record : records) {
+            ids.push_back(record.mailboxId);
+        }
+        return ids;
+    };
+
+    EXPECT_EQ(idsOf(queue.nextUnfinished(1, 3)), (std::vector<MailboxId>{2, 4, 5}));
+    EXPECT_EQ(queue.nextUnfinished(1, 3)[2].state, ProcessingState::Failed);
+    // After 7, limit 3 reads ids up to 7 + 4 x 3 + 16 = 35: 40 is out of range; limit 5 reaches 43.
+    EXPECT_EQ(idsOf(queue.nextUnfinished(7, 3)), (std::vector<MailboxId>{28, 29}));
+    EXPECT_EQ(idsOf(queue.nextUnfinished(7, 5)), (std::vector<MailboxId>{28, 29, 40}));
+    EXPECT_TRUE(queue.nextUnfinished(40, 10).empty());
+}
+
 TEST_P(StoreSuite, RecordFailureIsGuardedByStateAndAttempts) {
     auto& queue = store().processing();
     enqueue(30);

@@ -147,6 +147,36 @@ TEST(StoreFlightView, SharedFlightsCombineTheStoreWithTheBatchsChanges) {
     EXPECT_EQ(flids, (std::vector<sdk::Flid>{11, 13}));
 }
 
+TEST(StoreFlightView, ALookUpAnsweredOnceIsAnsweredFromTheViewUntilReset) {
+    MemoryFlights stored;
+    stored.put(flight(10), 1);
+    stored.put(flight(11, 10), 1);
+    StoreFlightView view(stored);
+    const auto flidsOf = [](const std::vector<const sdk::FlightDocument*>& documents) {
+        std::vector<sdk::Flid> flids;
+        for (const auto* document : documents) {
+            flids.push_back(document->flid());
+        }
+        return flids;
+    };
+    EXPECT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{11}));
+    EXPECT_EQ(flidsOf(view.linkingTo(10)), (std::vector<sdk::Flid>{}));
+
+    // A later batch (the view kept) shares flight 12 with 10: it comes through apply(), not the store.
+    stored.put(flight(12), 1);
+    view.apply(update(12, "masterFlid", std::int64_t{10}));
+    const int reads = stored.reads;
+    EXPECT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{11, 12}));
+    EXPECT_EQ(flidsOf(view.linkingTo(10)), (std::vector<sdk::Flid>{}));
+    EXPECT_EQ(stored.reads, reads); // both answered from the view
+
+    // After reset() the store is asked again (it may have changed meanwhile).
+    stored.put(flight(14, 10), 1);
+    view.reset();
+    EXPECT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{11, 14}));
+    EXPECT_GT(stored.reads, reads);
+}
+
 TEST(StoreFlightView, StoreFailureUnderAHandlerIsKeptForThePump) {
     MemoryFlights stored;
     stored.down = true;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -37,6 +38,10 @@ public:
 // reset(), and the next batch reads the store again. Should another writer change a flight anyway,
 // the version a write expects no longer matches, the commit is refused and the message is decided
 // again from the store.
+//
+// The same premise lets the view answer sharedFlightsOf/linkingTo from memory after it asked the
+// store once for that master or flight: every flight stored with that value is then in the view,
+// and every later change to it went through apply(). reset() forgets those answers too.
 //
 // One thread (the pump's).
 class StoreFlightView final : public sdk::FlightView {
@@ -74,6 +79,8 @@ private:
     storage::FlightRepository& flights_;
     mutable std::map<sdk::Flid, Entry> entries_;
     mutable std::optional<storage::InfraError> storeFailure_;
+    // The (attribute, value) look-ups answered by the store since the last reset().
+    mutable std::set<std::pair<std::string_view, sdk::Flid>> answered_;
 };
 
 } // namespace msgx::pipeline

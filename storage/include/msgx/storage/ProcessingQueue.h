@@ -142,6 +142,13 @@ public:
     // Up to `limit` rows with id > afterId in id order, filtered by state and error class when
     // given (`msgxctl messages`, replay by error class).
     virtual std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) = 0;
+
+    // The pump's next batch after its head: PENDING and FAILED rows with afterId < id <=
+    // afterId + 4 x limit + 16, in id order, at most `limit`. The bounded id range keeps the read an
+    // index range scan whatever the planner's statistics say (an open-ended `STATE = ? ORDER BY id
+    // LIMIT n` read and sorted every pending row when they were stale); queue ids are dense, and a
+    // wider gap only makes that batch smaller.
+    virtual std::vector<ProcessingRecord> nextUnfinished(MailboxId afterId, int limit) = 0;
 };
 
 } // namespace msgx::storage
