@@ -1,5 +1,10 @@
 #include "repository/IdChunks.h"
 
+#include "session/Transaction.h"
+#include "sql/Values.h"
+
+#include <Poco/Data/Statement.h>
+
 namespace msgx::storage {
 
 std::string idListMarkers() {
@@ -22,6 +27,21 @@ std::vector<std::vector<std::int64_t>> idChunks(const std::vector<std::int64_t>&
         chunks.push_back(std::move(chunk));
     }
     return chunks;
+}
+
+void executeForIds(Transaction& tx, const std::string& sql, std::optional<Timestamp> leading,
+                   const std::vector<std::int64_t>& ids) {
+    for (const auto& chunk : idChunks(ids)) {
+        Poco::Data::Statement statement(tx.session());
+        statement << sql;
+        if (leading) {
+            statement.addBind(bindMicros(*leading));
+        }
+        for (const std::int64_t id : chunk) {
+            statement.addBind(bindInt64(id));
+        }
+        statement.execute();
+    }
 }
 
 } // namespace msgx::storage

@@ -1,10 +1,15 @@
 #pragma once
 
+#include "msgx/storage/Timestamp.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace msgx::storage {
+
+class Transaction;
 
 // Statements that act on many rows by key take the keys as one IN list of kIdsPerStatement
 // markers (a fixed text, so it is prepared once and reviewed once, e.g. for Oracle): one round
@@ -17,5 +22,10 @@ std::string idListMarkers();
 // `ids` in chunks of exactly kIdsPerStatement, the last one filled up by repeating its last id
 // (harmless in an IN list). Empty for no ids.
 std::vector<std::vector<std::int64_t>> idChunks(const std::vector<std::int64_t>& ids);
+
+// Executes `sql` (an optional leading time parameter, then one IN list of kIdsPerStatement markers)
+// once per chunk of `ids`, inside `tx`.
+void executeForIds(Transaction& tx, const std::string& sql, std::optional<Timestamp> leading,
+                   const std::vector<std::int64_t>& ids);
 
 } // namespace msgx::storage

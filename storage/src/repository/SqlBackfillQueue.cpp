@@ -47,26 +47,6 @@ namespace msgx::storage {
 using namespace Poco::Data::Keywords;
 using Poco::Data::Statement;
 
-namespace {
-
-// `sql` (an optional leading time, then an IN list, IdChunks.h) over all `ids`.
-void updateEach(Transaction& tx, const std::string& sql, std::optional<Timestamp> leading,
-                const std::vector<MailboxId>& ids) {
-    for (const auto& chunk : idChunks(ids)) {
-        Statement update(tx.session());
-        update << sql;
-        if (leading) {
-            update.addBind(bindMicros(*leading));
-        }
-        for (const MailboxId id : chunk) {
-            update.addBind(bindInt64(id));
-        }
-        update.execute();
-    }
-}
-
-} // namespace
-
 std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::duration claimFor) {
     if (maxCount <= 0) {
         return {};
@@ -86,7 +66,7 @@ std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::durati
                              row.attempts});
             ids.push_back(row.id);
         }
-        updateEach(tx, ctx["backfill.set-next"], claimedUntil, ids);
+        executeForIds(tx, ctx["backfill.set-next"], claimedUntil, ids);
         return tasks;
     });
 }
@@ -94,7 +74,7 @@ std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::durati
 void SqlBackfillQueue::markDone(MailboxId id) {
     ctx_.pool->transact("store: mark the back-fill of " + std::to_string(id) + " done",
                         [ctx = ctx_.statements, id](Transaction& tx) {
-                            updateEach(tx, ctx["backfill.done"], std::nullopt, {id});
+                            executeForIds(tx, ctx["backfill.done"], std::nullopt, {id});
                         });
 }
 
@@ -143,7 +123,7 @@ std::vector<MailboxId> SqlBackfillQueue::markDoneIfCurrent(const std::vector<Bac
                 superseded.push_back(task.mailboxId); // DONE already counts as done
             }
         }
-        updateEach(tx, ctx["backfill.done"], std::nullopt, due);
+        executeForIds(tx, ctx["backfill.done"], std::nullopt, due);
         return superseded;
     });
 }
@@ -154,7 +134,7 @@ void SqlBackfillQueue::postpone(const std::vector<MailboxId>& ids, Timestamp nex
     }
     ctx_.pool->transact("store: postpone " + std::to_string(ids.size()) + " claimed back-fill(s)",
                         [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
-                            updateEach(tx, ctx["backfill.release"], nextAttemptAt, ids);
+                            executeForIds(tx, ctx["backfill.release"], nextAttemptAt, ids);
                         });
 }
 

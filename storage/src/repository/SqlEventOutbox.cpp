@@ -83,18 +83,6 @@ std::string idsText(const std::vector<EventId>& ids) {
     return std::to_string(ids.size()) + " events";
 }
 
-// `sql` (one leading parameter, then an IN list, IdChunks.h) over all `ids`.
-void updateEach(Transaction& tx, const std::string& sql, Timestamp leading, const std::vector<EventId>& ids) {
-    for (const auto& chunk : idChunks(ids)) {
-        Statement update(tx.session());
-        update << sql, bindMicros(leading);
-        for (const EventId id : chunk) {
-            update.addBind(bindInt64(id));
-        }
-        update.execute();
-    }
-}
-
 std::vector<OutboxEvent> eventsOf(const std::vector<EventRow>& rows) {
     std::vector<OutboxEvent> events;
     events.reserve(rows.size());
@@ -136,7 +124,7 @@ std::vector<OutboxEvent> SqlEventOutbox::claimBatch(const std::string& target, i
             claimed.back().nextAttemptAt = claimedUntil;
             ids.push_back(row.id);
         }
-        updateEach(tx, ctx["event.set-next-attempt"], claimedUntil, ids);
+        executeForIds(tx, ctx["event.set-next-attempt"], claimedUntil, ids);
         return claimed;
     });
 }
@@ -148,7 +136,7 @@ void SqlEventOutbox::markSent(const std::vector<EventId>& ids) {
     const Timestamp stamp = ctx_.now();
     ctx_.pool->transact("store: mark " + idsText(ids) + " sent",
                         [ctx = ctx_.statements, ids, stamp](Transaction& tx) {
-                            updateEach(tx, ctx["event.mark-sent"], stamp, ids);
+                            executeForIds(tx, ctx["event.mark-sent"], stamp, ids);
                         });
 }
 
@@ -168,7 +156,7 @@ void SqlEventOutbox::postpone(const std::vector<EventId>& ids, Timestamp nextAtt
     }
     ctx_.pool->transact("store: postpone " + idsText(ids),
                         [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
-                            updateEach(tx, ctx["event.set-next-attempt"], nextAttemptAt, ids);
+                            executeForIds(tx, ctx["event.set-next-attempt"], nextAttemptAt, ids);
                         });
 }
 
