@@ -189,30 +189,19 @@ private:
     }
 
     void leaseLoop(std::stop_token stop) {
-        bool announcedStandby = false;
+        bool wasWriter = false;
         while (!stop.stop_requested()) {
+            bool writer = false;
             try {
-                if (lease_->holds()) {
-                    if (!lease_->renew()) {
-                        log::error(
-                            "writer lease lost (not renewed in time, or taken over): this instance stops "
-                            "writing and waits as standby");
-                    }
-                } else if (lease_->tryAcquire()) {
-                    log::info("writer lease acquired by {}: processing starts", lease_->owner());
-                    announcedStandby = false;
-                    pumpWakeup_.notify();
-                } else if (!announcedStandby) {
-                    const auto holder = store_->lease().holder("pipeline");
-                    log::warn("standby: the writer lease is held by {}; this instance does not process and "
-                              "takes over when that lease runs out",
-                              holder ? holder->owner : std::string("another instance"));
-                    announcedStandby = true;
-                }
+                writer = lease_->maintain(); // logs acquired / lost / standby once each
             } catch (const std::exception& e) {
                 log::warn("writer lease: {}; trying again", e.what());
             }
-            if (!pauseUntil(stop, clock_.now() + config_.lease.period / 3)) {
+            if (writer && !wasWriter) {
+                pumpWakeup_.notify();
+            }
+            wasWriter = writer;
+            if (!pauseUntil(stop, lease_->nextTickAfter(clock_.now()))) {
                 return;
             }
         }
@@ -232,7 +221,10 @@ private:
                 }
                 nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
             }
-            const bool more = report.read >= config_.pipeline.batchSize && report.enqueued > 0;
+            // A full read that moved the watermark: more rows may be waiting (also when they were all
+            // queued already, e.g. after a restart). A full read that did not move it waits for a gap.
+            const bool more =
+                report.read >= config_.pipeline.batchSize && report.watermarkAfter != report.watermarkBefore;
             return more ? clock_.now() : clock_.now() + config_.pipeline.pollInterval;
         });
     }

@@ -78,27 +78,25 @@ void WriterLeaseKeeper::release() {
 
 bool WriterLeaseKeeper::maintain() {
     const bool held = validUntilMicros_.load() != 0;
-    if (held && renew()) {
+    if (held && renew()) { // a failed renewal logs why writing stops
         return holds();
     }
     if (tryAcquire()) {
-        log::info("lease: {} holds the writer lease \"{}\" and processes", owner_, kLeaseName);
+        log::info("writer lease acquired by {}: processing starts", owner_);
         standbyLogged_ = false;
         return holds();
     }
     if (!standbyLogged_) {
-        std::string holder = "unknown";
         try {
-            if (const auto current = lease_.holder(kLeaseName)) {
-                holder = current->owner;
-            }
+            const auto current = lease_.holder(kLeaseName);
+            log::warn("standby: the writer lease is held by {}; this instance ({}) does not process and "
+                      "takes over when that lease runs out (checked every {} ms)",
+                      current ? current->owner : std::string("another instance"), owner_,
+                      (period_ / 3).count());
+            standbyLogged_ = true;
         } catch (const storage::InfraError&) {
+            // The store is unreachable (tryAcquire said so): not a standby yet, nothing more to say.
         }
-        log::warn(
-            "lease: standby: another msgxd ({}) holds the writer lease \"{}\" of this store; {} does not "
-            "process and retries every {} ms",
-            holder, kLeaseName, owner_, (period_ / 3).count());
-        standbyLogged_ = true;
     }
     return false;
 }

@@ -33,8 +33,9 @@ public:
     bool renew();
     // Gives the lease up at once, so that a standby can take over without waiting for the expiry.
     void release();
-    // One tick of the lease thread: renews while holding, else tries to acquire (standby). Logs each
-    // change once: acquired, lost, standby behind <holder>. Returns holds().
+    // One tick of the lease thread (the daemon's only lease logic): renews while holding, else tries
+    // to acquire (standby). Logs "writer lease acquired by <owner>", a failed renewal, and "standby:
+    // the writer lease is held by <holder>" once per change. Returns holds().
     bool maintain();
     // When the lease thread should tick next: a third of the period after `now`.
     [[nodiscard]] Clock::time_point nextTickAfter(Clock::time_point now) const;
