@@ -11,6 +11,7 @@
 // Needs the MSGX_TEST_PG and MSGX_TEST_MAILBOX settings of tests/services (bench/run-pipeline-bench.sh
 // starts private servers). Destructive: it empties the public schema of that PostgreSQL database and
 // the mailbox tables. Prints a table; timings are figures, never assertions.
+#include "MailboxBulkInsert.h"
 #include "msgx/storage/PocoConnectors.h"
 
 #include <CLI/CLI.hpp>
@@ -35,6 +36,7 @@ namespace {
 
 using namespace Poco::Data::Keywords;
 using namespace std::chrono_literals;
+using msgx::test::insertMailboxDocuments;
 using SteadyClock = std::chrono::steady_clock;
 
 std::string requireEnv(const char* name) {
@@ -91,24 +93,6 @@ std::string standUpdate(std::int64_t seqn, std::int64_t flid, int stand) {
     return envelope(seqn, "FLOP", "STND",
                     "<FLOP><FLID>" + std::to_string(flid) + "</FLID><STND>" + std::to_string(stand) +
                         "</STND></FLOP>");
-}
-
-void insertAll(Poco::Data::Session& mailbox, const std::vector<std::string>& documents) {
-    constexpr std::size_t kChunk = 200;
-    for (std::size_t first = 0; first < documents.size(); first += kChunk) {
-        const std::size_t count = std::min(kChunk, documents.size() - first);
-        std::string sql =
-            "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES ";
-        for (std::size_t i = 0; i < count; ++i) {
-            sql += i == 0 ? "(?, NOW(), 'VALID')" : ", (?, NOW(), 'VALID')";
-        }
-        Poco::Data::Statement statement(mailbox);
-        statement << sql;
-        for (std::size_t i = 0; i < count; ++i) {
-            statement, useRef(documents[first + i]);
-        }
-        statement.execute();
-    }
 }
 
 std::int64_t insertOne(Poco::Data::Session& mailbox, const std::string& document) {
@@ -222,8 +206,8 @@ int main(int argc, char** argv) {
     for (int i = 0; i < count; ++i) {
         burst.push_back(standUpdate(seqn++, 9000000 + 1 + i % flights, 100 + (i / flights) % 50));
     }
-    insertAll(mailbox, setup);
-    insertAll(mailbox, burst);
+    insertMailboxDocuments(mailbox, setup);
+    insertMailboxDocuments(mailbox, burst);
     const pid_t daemon = startDaemon(msgxd, config, dir / "msgxd.log");
     const std::int64_t total = flights + count;
     if (!waitForSucceeded(store, total, 600s)) {

@@ -1,6 +1,7 @@
 #include "ServerSite.h"
 
 #include "E2eSupport.h"
+#include "MailboxBulkInsert.h"
 #include "msgx/storage/PocoConnectors.h"
 
 #include <fstream>
@@ -43,21 +44,7 @@ std::filesystem::path ServerSite::writeConfig(const std::string& name, const std
 
 void ServerSite::insert(const std::vector<std::string>& documents) {
     auto session = mailbox();
-    constexpr std::size_t kChunk = 200;
-    for (std::size_t first = 0; first < documents.size(); first += kChunk) {
-        const std::size_t count = std::min(kChunk, documents.size() - first);
-        std::string sql =
-            "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES ";
-        for (std::size_t i = 0; i < count; ++i) {
-            sql += i == 0 ? "(?, NOW(), 'VALID')" : ", (?, NOW(), 'VALID')";
-        }
-        Poco::Data::Statement statement(session);
-        statement << sql;
-        for (std::size_t i = 0; i < count; ++i) {
-            statement, useRef(documents[first + i]);
-        }
-        statement.execute();
-    }
+    insertMailboxDocuments(session, documents);
 }
 
 Poco::Data::Session ServerSite::store() const {
