@@ -31,9 +31,7 @@ const StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
             entries_.emplace(flid, Entry{});
         }
     } catch (const storage::InfraError& e) {
-        if (!storeFailure_) {
-            storeFailure_ = e;
-        }
+        keepStoreFailure(e);
         throw;
     }
     return entries_.at(flid);
@@ -44,11 +42,24 @@ const sdk::FlightDocument* StoreFlightView::byFlid(sdk::Flid flid) const {
     return found.document ? &*found.document : nullptr;
 }
 
-std::vector<const sdk::FlightDocument*>
-StoreFlightView::matching(const std::vector<storage::FlightRecord>& stored, std::string_view attribute,
-                          sdk::Flid value) const {
-    for (const auto& record : stored) {
-        remember(record);
+void StoreFlightView::keepStoreFailure(const storage::InfraError& e) const {
+    if (!storeFailure_) {
+        storeFailure_ = e;
+    }
+}
+
+std::vector<const sdk::FlightDocument*> StoreFlightView::matching(std::string_view attribute, sdk::Flid value,
+                                                                  StoredLookUp lookUp) const {
+    if (!answered_.contains({attribute, value})) {
+        try {
+            for (const auto& record : (flights_.*lookUp)(value)) {
+                remember(record);
+            }
+        } catch (const storage::InfraError& e) {
+            keepStoreFailure(e);
+            throw;
+        }
+        answered_.emplace(attribute, value);
     }
     // The stored answer plus the flights the batch changed: filtered on the view's documents, so a
     // flight the batch re-linked or deleted drops out and one it linked comes in. By FLID (map order).
@@ -62,35 +73,11 @@ StoreFlightView::matching(const std::vector<storage::FlightRecord>& stored, std:
 }
 
 std::vector<const sdk::FlightDocument*> StoreFlightView::sharedFlightsOf(sdk::Flid master) const {
-    if (answered_.contains({sdk::attr::kMasterFlid, master})) {
-        return matching({}, sdk::attr::kMasterFlid, master);
-    }
-    try {
-        auto result = matching(flights_.sharedFlightsOf(master), sdk::attr::kMasterFlid, master);
-        answered_.emplace(sdk::attr::kMasterFlid, master);
-        return result;
-    } catch (const storage::InfraError& e) {
-        if (!storeFailure_) {
-            storeFailure_ = e;
-        }
-        throw;
-    }
+    return matching(sdk::attr::kMasterFlid, master, &storage::FlightRepository::sharedFlightsOf);
 }
 
 std::vector<const sdk::FlightDocument*> StoreFlightView::linkingTo(sdk::Flid flid) const {
-    if (answered_.contains({sdk::attr::kLinkedFlid, flid})) {
-        return matching({}, sdk::attr::kLinkedFlid, flid);
-    }
-    try {
-        auto result = matching(flights_.linkingTo(flid), sdk::attr::kLinkedFlid, flid);
-        answered_.emplace(sdk::attr::kLinkedFlid, flid);
-        return result;
-    } catch (const storage::InfraError& e) {
-        if (!storeFailure_) {
-            storeFailure_ = e;
-        }
-        throw;
-    }
+    return matching(sdk::attr::kLinkedFlid, flid, &storage::FlightRepository::linkingTo);
 }
 
 storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {

@@ -73,8 +73,12 @@ private:
 
     const Entry& entry(sdk::Flid flid) const;
     void remember(const storage::FlightRecord& record) const;
-    std::vector<const sdk::FlightDocument*> matching(const std::vector<storage::FlightRecord>& stored,
-                                                     std::string_view attribute, sdk::Flid value) const;
+    using StoredLookUp = std::vector<storage::FlightRecord> (storage::FlightRepository::*)(storage::FlightId);
+    // The flights whose `attribute` is `value`: asked of the store (lookUp) the first time since
+    // reset(), from the view afterwards.
+    std::vector<const sdk::FlightDocument*> matching(std::string_view attribute, sdk::Flid value,
+                                                     StoredLookUp lookUp) const;
+    void keepStoreFailure(const storage::InfraError& e) const;
 
     storage::FlightRepository& flights_;
     mutable std::map<sdk::Flid, Entry> entries_;
