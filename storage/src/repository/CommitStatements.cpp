@@ -242,8 +242,6 @@ struct CommitStatements::IdRange {
 
 CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContext& ctx)
     : lock_(std::make_unique<PreparedQuery<LockedRow, KeyParameter>>(session, ctx["processing.lock"])),
-      flightVersion_(
-          std::make_unique<PreparedQuery<Poco::Int64, KeyParameter>>(session, ctx["flight.lock-version"])),
       flightInsert_(
           std::make_unique<PreparedStatement<FlightInsert>>(session, ctx["flight.insert"], ctx.text)),
       flightUpdate_(
@@ -315,12 +313,9 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
     std::optional<std::int64_t> current;
     if (const auto known = writtenVersions_.find(write.flid); known != writtenVersions_.end()) {
         current = known->second;
-    } else if (const auto locked = lockedVersions_.find(write.flid); locked != lockedVersions_.end()) {
-        current = locked->second;
     } else {
-        flightVersion_->values.key = write.flid;
-        const auto& versions = flightVersion_->execute();
-        current = versions.empty() ? std::nullopt : std::optional<std::int64_t>(versions.front());
+        lockFlights({write.flid}); // a no-op when the batch locked its flights up front (commitAll)
+        current = lockedVersions_.at(write.flid);
     }
     if (current != write.expectedVersion) {
         const auto text = [](const std::optional<std::int64_t>& v) {

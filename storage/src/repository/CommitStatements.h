@@ -97,8 +97,8 @@ public:
     // applyFlightWrite or addEvent.
     void beginTransaction();
 
-    // Locks the FLIGHT rows of `flids` (kIdsPerStatement per round trip) and keeps their versions
-    // for applyFlightWrite, which otherwise locks each flight with its own statement.
+    // Locks the FLIGHT rows of `flids` (kIdsPerStatement per round trip) and keeps their versions for
+    // applyFlightWrite, which locks a flight not locked this way by itself.
     void lockFlights(const std::vector<FlightId>& flids);
 
     // Applies one flight change after checking its expected version. Returns the conflict text when
@@ -151,7 +151,6 @@ private:
     void replaceList(FlightId flid, const DetailList& list);
 
     std::unique_ptr<PreparedQuery<LockedRow, KeyParameter>> lock_;
-    std::unique_ptr<PreparedQuery<Poco::Int64, KeyParameter>> flightVersion_;
     std::unique_ptr<PreparedStatement<FlightInsert>> flightInsert_;
     std::unique_ptr<PreparedStatement<FlightUpdate>> flightUpdate_;
     std::unique_ptr<PreparedStatement<FlightDelete>> flightDelete_;

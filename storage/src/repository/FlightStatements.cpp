@@ -14,7 +14,6 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT " + columns + " FROM FLIGHT WHERE LINK_FLID = ? AND DELETED = 0 ORDER BY FLID");
     c.add(d, "flight.details",
           "SELECT LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID = ? ORDER BY LIST_NAME, SEQ");
-    c.add(d, "flight.lock-version", "SELECT STATE_VERSION FROM FLIGHT WHERE FLID = ?" + d.forUpdate());
     // The flights a batch of processing commits changes, kIdsPerStatement per round trip (IdChunks.h).
     c.add(d, "flight.lock-versions",
           "SELECT FLID, STATE_VERSION FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")" + d.forUpdate());

@@ -261,11 +261,6 @@ SELECT FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSI
   WHERE LINK_FLID = ? AND DELETED = 0
   ORDER BY FLID
 
--- statement: flight.lock-version
-SELECT STATE_VERSION FROM FLIGHT
-  WHERE FLID = ?
-  FOR UPDATE
-
 -- statement: flight.lock-versions
 SELECT FLID, STATE_VERSION FROM FLIGHT
   WHERE FLID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
