@@ -42,6 +42,11 @@ std::string tail(const std::string& log) {
            log.substr(log.size() > 6000 ? log.size() - 6000 : 0);
 }
 
+// Why a run did not settle: msgxctl status, then the end of the daemon's log.
+std::string unsettled(const ServerSite& site, const DaemonProcess& daemon) {
+    return runMsgxctl(site.config(), {"status"}).out + tail(daemon.log());
+}
+
 std::uint32_t testSeed() {
     if (const char* given = std::getenv("MSGX_E2E_SEED")) {
         return static_cast<std::uint32_t>(std::strtoul(given, nullptr, 10));
@@ -70,7 +75,7 @@ TEST(ServerRun, TenThousandMessagesWithInjectedFailures) {
                      plan.documents.begin() + static_cast<std::ptrdiff_t>(last)});
     }
     ASSERT_TRUE(waitUntil([&] { return runSettled(site, plan.documents.size()); }, 240s))
-        << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
+        << unsettled(site, daemon);
     EXPECT_EQ(daemon.terminate(), 0);
     verifyRun(site, plan);
 }
@@ -111,7 +116,7 @@ TEST(ServerRun, KilledTwentyTimesLosesNothing) {
     EXPECT_FALSE(runSettled(site, plan.documents.size())) << "the last kill must land before the run ends";
     daemon.start();
     ASSERT_TRUE(waitUntil([&] { return runSettled(site, plan.documents.size()); }, 240s))
-        << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
+        << unsettled(site, daemon);
     EXPECT_EQ(daemon.terminate(), 0);
     verifyRun(site, plan);
 }
@@ -141,7 +146,7 @@ TEST(ServerRun, StoreAndMailboxOutagesPauseAndResume) {
                                    "/tmp/msgx-outage-" + std::to_string(seed) + ".log",
                                    std::filesystem::copy_options::overwrite_existing);
     }
-    ASSERT_TRUE(firstHalfDone) << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
+    ASSERT_TRUE(firstHalfDone) << unsettled(site, daemon);
     site.insert({plan.documents.begin() + half, plan.documents.begin() + half + 200});
     std::this_thread::sleep_for(200ms);
     site.services().kill("mysql");
@@ -158,7 +163,7 @@ TEST(ServerRun, StoreAndMailboxOutagesPauseAndResume) {
         },
         60s));
     ASSERT_TRUE(waitUntil([&] { return runSettled(site, plan.documents.size()); }, 180s))
-        << runMsgxctl(site.config(), {"status"}).out << tail(daemon.log());
+        << unsettled(site, daemon);
     EXPECT_TRUE(daemon.running()) << "msgxd must survive both outages";
     EXPECT_EQ(daemon.terminate(), 0) << tail(daemon.log());
     verifyRun(site, plan);
