@@ -183,8 +183,8 @@ double rawProduceRate(const std::string& bootstrap, const std::string& topic,
 
 std::unique_ptr<storage::OwnStore> openStore(const std::filesystem::path& dir, Clock& clock) {
     storage::DatabaseSettings settings;
-    settings.backend = config::DatabaseBackend::Sqlite;
-    settings.dialect = config::SqlDialect::Sqlite;
+    settings.backend = storage::DatabaseBackend::Sqlite;
+    settings.dialect = storage::SqlDialect::Sqlite;
     settings.connect = (dir / "store.db").string();
     auto store = storage::OwnStore::open(settings, clock);
     store->migrate(std::filesystem::path(MSGX_SOURCE_MIGRATIONS_DIR));

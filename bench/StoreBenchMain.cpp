@@ -49,7 +49,7 @@ class RawInserts {
 public:
     explicit RawInserts(const DatabaseSettings& settings)
         : opener_(settings), control_(settings.backend), session_(opener_.open()),
-          placeholder_(settings.backend == msgx::config::DatabaseBackend::PostgreSql ? "$1, $2" : "?, ?") {
+          placeholder_(settings.backend == msgx::storage::DatabaseBackend::PostgreSql ? "$1, $2" : "?, ?") {
         control_.begin(session_);
         session_ << "CREATE TABLE BENCH_RAW (ID BIGINT NOT NULL PRIMARY KEY, PAYLOAD VARCHAR(1000) NOT NULL)",
             now;
@@ -248,8 +248,8 @@ int main(int argc, char** argv) {
         } else {
             BenchSchema schema(pg);
             DatabaseSettings settings;
-            settings.backend = msgx::config::DatabaseBackend::PostgreSql;
-            settings.dialect = msgx::config::SqlDialect::PostgreSql;
+            settings.backend = msgx::storage::DatabaseBackend::PostgreSql;
+            settings.dialect = msgx::storage::SqlDialect::PostgreSql;
             settings.connect = pg;
             settings.poolSize = 1;
             settings.sessionSetup = {"SET search_path TO " + schema.name()};
@@ -261,8 +261,8 @@ int main(int argc, char** argv) {
                                    : std::filesystem::path(sqliteDir);
         std::filesystem::create_directories(dir);
         DatabaseSettings settings;
-        settings.backend = msgx::config::DatabaseBackend::Sqlite;
-        settings.dialect = msgx::config::SqlDialect::Sqlite;
+        settings.backend = msgx::storage::DatabaseBackend::Sqlite;
+        settings.dialect = msgx::storage::SqlDialect::Sqlite;
         settings.connect = (dir / "bench.db").string();
         settings.poolSize = 1;
         std::filesystem::remove(settings.connect);

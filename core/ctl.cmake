@@ -18,10 +18,10 @@ add_executable(msgxctl
 target_sources(msgxctl PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/EventsCommand.cpp
 )
-target_link_libraries(msgxctl PRIVATE msgx_delivery msgx_pipeline)
 target_compile_definitions(msgxctl PRIVATE MSGX_VERSION="${PROJECT_VERSION}")
-target_link_libraries(msgxctl PRIVATE msgx_core msgx_codec msgx_storage CLI11::CLI11)
-target_link_libraries(msgxctl PRIVATE msgx_plugin)
+target_link_libraries(msgxctl PRIVATE msgx_golden msgx_daemon msgx_pipeline msgx_delivery msgx_plugin
+                                      msgx_decoder msgx_config msgx_storage CLI11::CLI11)
 msgx_target_warnings(msgxctl)
+msgx_layer(msgxctl executable)
 # The migrations `msgxctl migrate` finds next to it (<build>/share/msgx/migrations, storage/CMakeLists.txt).
 add_dependencies(msgxctl msgx_migrations)

@@ -5,9 +5,9 @@
 #                 JSON-lines files (architecture.md §6).
 add_library(msgx_delivery STATIC)
 target_include_directories(msgx_delivery PUBLIC ${CMAKE_CURRENT_LIST_DIR}/include)
-target_link_libraries(msgx_delivery PUBLIC msgx_core msgx_storage
-                                    PRIVATE msgx_plugin PkgConfig::RDKAFKA Poco::JSON Poco::Foundation)
+target_link_libraries(msgx_delivery PUBLIC msgx_config msgx_base msgx_storage PRIVATE PkgConfig::RDKAFKA Poco::Foundation)
 msgx_target_warnings(msgx_delivery)
+msgx_layer(msgx_delivery runtime)
 
 # Records and sinks.
 target_sources(msgx_delivery PRIVATE

@@ -1,13 +1,20 @@
 # Pipeline (pipeline/): included from core/CMakeLists.txt.
 #
-# msgx_pipeline - the daemon's main job (architecture.md §1, §4, §9): the inbox poller, the pump
-#                 (the only writer of flight state), the back-fill worker, the archive job and the
-#                 single-writer lease.
+# msgx_pipeline - the daemon's main job (architecture.md §1, §4, §9): the inbox poller, the routing of
+#                 a message (decode, ignore rules, handler), the pump (the only writer of flight
+#                 state), the back-fill worker, the archive job and the single-writer lease.
 add_library(msgx_pipeline STATIC)
 target_include_directories(msgx_pipeline PUBLIC ${CMAKE_CURRENT_LIST_DIR}/include)
-target_link_libraries(msgx_pipeline PUBLIC msgx_core msgx_storage msgx_plugin msgx_delivery
-                                    PRIVATE Poco::JSON Poco::Foundation)
+target_link_libraries(msgx_pipeline PUBLIC msgx_config msgx_storage msgx_decoder msgx_plugin msgx_model
+                                           msgx_delivery msgx_base PRIVATE Poco::Foundation)
 msgx_target_warnings(msgx_pipeline)
+msgx_layer(msgx_pipeline pipeline)
+
+# Routing: decode -> ignore rules -> the handler of the key.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/IgnoreRules.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/MessageRouting.cpp
+)
 
 # Pump: decisions into processing commits.
 target_sources(msgx_pipeline PRIVATE
@@ -37,6 +44,3 @@ target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/PipelineRuntime.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Wakeup.cpp
 )
-
-# The daemon runs the pipeline.
-target_link_libraries(msgxd PRIVATE msgx_pipeline)

@@ -18,17 +18,8 @@ namespace msgx::storage {
 namespace {
 
 void checkCombination(const DatabaseSettings& settings) {
-    using config::DatabaseBackend;
-    using config::SqlDialect;
-    const auto native = config::nativeDialect(settings.backend);
-    if (native && *native != settings.dialect) {
-        throw std::invalid_argument(
-            settings.role + ": backend " + std::string(config::name(settings.backend)) + " speaks dialect " +
-            std::string(config::name(*native)) + ", not " + std::string(config::name(settings.dialect)));
-    }
-    if (settings.backend == DatabaseBackend::Odbc && settings.dialect == SqlDialect::Sqlite) {
-        throw std::invalid_argument(settings.role +
-                                    ": SQLite through ODBC is not supported; use backend sqlite");
+    if (const auto problem = unsupportedCombination(settings.backend, settings.dialect)) {
+        throw std::invalid_argument(settings.role + ": " + *problem);
     }
     if (settings.poolSize < 1) {
         throw std::invalid_argument(settings.role + ": the pool needs at least one session");

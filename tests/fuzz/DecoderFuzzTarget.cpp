@@ -4,9 +4,9 @@
 
 #include "msgx/codec/DateTimeFields.h"
 #include "msgx/codec/DaysOfOperation.h"
-#include "msgx/codec/MessageDecoder.h"
 #include "msgx/codec/NumberFields.h"
 #include "msgx/codec/TextFields.h"
+#include "msgx/decoder/MessageDecoder.h"
 
 #include <cstdint>
 #include <cstdio>

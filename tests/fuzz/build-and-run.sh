@@ -5,7 +5,7 @@
 #   tests/fuzz/build-and-run.sh [seconds]
 #
 # The main build uses g++, so the target is compiled here from the codec sources (the message model
-# in plugins/src/codec, the decoder in core/src/codec)
+# in plugins/src/codec, the decoder in core/src/decoder)
 # and linked against the system Poco XML (which links the system expat); only our code is
 # instrumented for coverage. The committed seeds (tests/fuzz/corpus/decoder, read-only here) are
 # merged with build/fuzz/corpus-decoder, where libFuzzer keeps what it finds. A crash, leak or
@@ -29,7 +29,7 @@ clang++ -std=c++20 -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -Wall -Wextra \
   -I"$root/core/include" -I"$root/plugins/include" \
-  "$root"/plugins/src/codec/*.cpp "$root"/core/src/codec/*.cpp "$root/tests/fuzz/DecoderFuzzTarget.cpp" \
+  "$root"/plugins/src/codec/*.cpp "$root"/core/src/decoder/*.cpp "$root/tests/fuzz/DecoderFuzzTarget.cpp" \
   -lPocoXML -lPocoFoundation \
   -o "$out/decoder_fuzzer"
 

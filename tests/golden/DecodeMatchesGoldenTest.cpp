@@ -2,9 +2,9 @@
 // Decision the golden runner compares with expected.json (issue 4 acceptance): the two commands
 // share one path and this test keeps it that way.
 #include "Subprocess.h"
-#include "msgx/plugin/GoldenRunner.h"
-#include "msgx/plugin/JsonValue.h"
-#include "msgx/plugin/OfflineDecision.h"
+#include "msgx/golden/GoldenRunner.h"
+#include "msgx/golden/OfflineDecision.h"
+#include "msgx/json/JsonValue.h"
 
 #include <gtest/gtest.h>
 
@@ -19,7 +19,7 @@ std::vector<fs::path> allGoldenCases() {
     std::vector<fs::path> cases;
     for (const auto& entry : fs::recursive_directory_iterator(MSGX_HANDLERS_SOURCE_DIR)) {
         if (entry.is_directory() && entry.path().filename() == "golden") {
-            const auto found = msgx::plugin::findGoldenCases(entry.path());
+            const auto found = msgx::golden::findGoldenCases(entry.path());
             cases.insert(cases.end(), found.begin(), found.end());
         }
     }
@@ -39,11 +39,11 @@ TEST(DecodeMatchesGolden, EveryCaseDecodesToItsExpectedDecision) {
         argv.push_back((caseDir / "message.xml").string());
         const auto result = msgx::test::runSubprocess(argv, std::chrono::seconds(60));
         ASSERT_EQ(result.exitCode, 0) << caseDir << ": " << result.err;
-        using msgx::plugin::parseJson;
-        using msgx::plugin::renderJson;
-        using msgx::plugin::withSortedKeys;
+        using msgx::json::parseJson;
+        using msgx::json::renderJson;
+        using msgx::json::withSortedKeys;
         const auto expected =
-            withSortedKeys(parseJson(msgx::plugin::readTextFile(caseDir / "expected.json"), "expected"));
+            withSortedKeys(parseJson(msgx::golden::readTextFile(caseDir / "expected.json"), "expected"));
         const auto actual = withSortedKeys(parseJson(result.out, "decode output"));
         EXPECT_EQ(renderJson(actual), renderJson(expected)) << caseDir;
     }

@@ -37,13 +37,6 @@ inline constexpr std::array<Choice<SqlDialect>, 4> kDialects{{
     {"sqlite", SqlDialect::Sqlite},
 }};
 
-// The dialects an ODBC backend may be configured with.
-inline constexpr std::array<Choice<SqlDialect>, 3> kOdbcDialects{{
-    {"postgresql", SqlDialect::PostgreSql},
-    {"mysql", SqlDialect::MySql},
-    {"oracle", SqlDialect::Oracle},
-}};
-
 inline constexpr std::array<Choice<TargetType>, 2> kTargetTypes{{
     {"kafka", TargetType::Kafka},
     {"file", TargetType::File},

@@ -9,12 +9,6 @@ using namespace detail;
 std::string_view name(Profile p) {
     return choiceName<Profile>(kProfiles, p);
 }
-std::string_view name(DatabaseBackend b) {
-    return choiceName<DatabaseBackend>(kBackends, b);
-}
-std::string_view name(SqlDialect d) {
-    return choiceName<SqlDialect>(kDialects, d);
-}
 std::string_view name(TargetType t) {
     return choiceName<TargetType>(kTargetTypes, t);
 }
@@ -26,20 +20,6 @@ std::string_view name(LogLevel l) {
 }
 std::string_view name(LogFormat f) {
     return choiceName<LogFormat>(kLogFormats, f);
-}
-
-std::optional<SqlDialect> nativeDialect(DatabaseBackend b) {
-    switch (b) {
-    case DatabaseBackend::PostgreSql:
-        return SqlDialect::PostgreSql;
-    case DatabaseBackend::MySql:
-        return SqlDialect::MySql;
-    case DatabaseBackend::Sqlite:
-        return SqlDialect::Sqlite;
-    case DatabaseBackend::Odbc:
-        break;
-    }
-    return std::nullopt;
 }
 
 } // namespace msgx::config

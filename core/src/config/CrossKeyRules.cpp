@@ -6,27 +6,31 @@ namespace msgx::config::detail {
 
 namespace {
 
+// The combination rule itself is storage's (storage::supportedDialects); this names the keys.
 void checkDialect(ConfigReader& reader, const KeyPath& section, DatabaseBackend backend, SqlDialect dialect) {
     const KeyPath backendKey = section / "backend";
     const KeyPath dialectKey = section / "dialect";
     if (reader.failed(backendKey) || reader.failed(dialectKey)) {
         return;
     }
-    const std::string odbcDialects = joinChoices<SqlDialect>(kOdbcDialects);
+    const auto supported = storage::supportedDialects(backend);
     if (backend == DatabaseBackend::Odbc) {
+        std::string odbcDialects;
+        for (const SqlDialect d : supported) {
+            odbcDialects += (odbcDialects.empty() ? "" : "|") + std::string(name(d));
+        }
         if (!reader.contains(dialectKey)) {
             reader.missing(dialectKey, backendKey.text() + ": odbc needs one of " + odbcDialects);
-        } else if (!findChoice<SqlDialect>(kOdbcDialects, name(dialect))) {
+        } else if (!storage::supportsDialect(backend, dialect)) {
             reader.fail(dialectKey, "must be one of " + odbcDialects + " with " + backendKey.text() +
                                         ": odbc, got " + std::string(name(dialect)));
         }
         return;
     }
-    const SqlDialect native = *nativeDialect(backend);
-    if (reader.contains(dialectKey) && dialect != native) {
-        reader.fail(dialectKey, "must be " + std::string(name(native)) + " with " + backendKey.text() + ": " +
-                                    std::string(name(backend)) + " (or be left out), got " +
-                                    std::string(name(dialect)));
+    if (reader.contains(dialectKey) && !storage::supportsDialect(backend, dialect)) {
+        reader.fail(dialectKey, "must be " + std::string(name(supported.front())) + " with " +
+                                    backendKey.text() + ": " + std::string(name(backend)) +
+                                    " (or be left out), got " + std::string(name(dialect)));
     }
 }
 

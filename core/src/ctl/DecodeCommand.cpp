@@ -9,8 +9,8 @@
 // invalid before/refs JSON, unreadable plugins directory, bad option).
 #include "CtlCommand.h"
 #include "OfflineSettings.h"
+#include "msgx/golden/OfflineDecision.h"
 #include "msgx/log/LoggingSystem.h"
-#include "msgx/plugin/OfflineDecision.h"
 
 #include <chrono>
 #include <filesystem>
@@ -36,18 +36,17 @@ int runDecode(const DecodeOptions& options) {
     }
     log::LoggingSystem logging({options.offline.verbose ? "info" : "warn", log::LogFormat::Text, "", 1024},
                                "msgxctl");
-    plugin::OfflineInput input;
+    golden::OfflineInput input;
     try {
-        input.xml = plugin::readTextFile(options.messageFile);
+        input.xml = golden::readTextFile(options.messageFile);
         if (!options.beforeFile.empty()) {
-            input.before = plugin::readFlightState(
-                plugin::parseJson(plugin::readTextFile(options.beforeFile), options.beforeFile),
+            input.before = golden::readFlightState(
+                json::parseJson(golden::readTextFile(options.beforeFile), options.beforeFile),
                 options.beforeFile);
         }
         if (!options.refsFile.empty()) {
-            input.references = plugin::readReferenceClasses(
-                plugin::parseJson(plugin::readTextFile(options.refsFile), options.refsFile),
-                options.refsFile);
+            input.references = golden::readReferenceClasses(
+                json::parseJson(golden::readTextFile(options.refsFile), options.refsFile), options.refsFile);
         }
     } catch (const std::exception& e) {
         std::cerr << command << ": " << e.what() << '\n';
@@ -60,13 +59,13 @@ int runDecode(const DecodeOptions& options) {
         return 2;
     }
     const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
-    const plugin::OfflineResult result = plugin::decideOffline(
-        input, host, plugin::IgnoreRules(settings->ignore), settings->businessZone, now);
+    const golden::OfflineResult result = golden::decideOffline(
+        input, host, pipeline::IgnoreRules(settings->ignore), settings->businessZone, now);
     if (result.routed.handler) {
         std::cerr << command << ": decided by plugin " << result.routed.handler->name << ' '
                   << result.routed.handler->version << " (" << result.routed.handler->file.string() << ")\n";
     }
-    std::cout << plugin::renderJson(result.decisionJson);
+    std::cout << json::renderJson(result.decisionJson);
     return 0;
 }
 

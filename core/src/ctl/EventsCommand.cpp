@@ -11,7 +11,7 @@
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
 #include "msgx/delivery/TargetRelease.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 #include "msgx/storage/InfraError.h"
 
 #include <ctime>
@@ -24,7 +24,7 @@ namespace msgx::ctl {
 
 namespace {
 
-using plugin::JsonValue;
+using json::JsonValue;
 using storage::EventState;
 
 struct EventsOptions {

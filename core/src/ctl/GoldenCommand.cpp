@@ -9,8 +9,8 @@
 // (no case found, unreadable plugins directory, bad option).
 #include "CtlCommand.h"
 #include "OfflineSettings.h"
+#include "msgx/golden/GoldenRunner.h"
 #include "msgx/log/LoggingSystem.h"
-#include "msgx/plugin/GoldenRunner.h"
 
 #include <iostream>
 #include <memory>
@@ -35,7 +35,7 @@ int runGolden(const GoldenOptions& options) {
                                "msgxctl");
     std::vector<std::filesystem::path> cases;
     for (const auto& dir : options.dirs) {
-        const auto found = plugin::findGoldenCases(dir);
+        const auto found = golden::findGoldenCases(dir);
         if (found.empty()) {
             std::cerr << command << ": no golden case (a folder with message.xml) in " << dir << '\n';
             return 2;
@@ -48,28 +48,28 @@ int runGolden(const GoldenOptions& options) {
         std::cerr << command << ": " << *report.problem << '\n';
         return 2;
     }
-    const plugin::IgnoreRules ignoreRules(settings->ignore);
+    const pipeline::IgnoreRules ignoreRules(settings->ignore);
     int passed = 0;
     int failed = 0;
     for (const auto& caseDir : cases) {
         const auto outcome =
-            plugin::runGoldenCase(caseDir, host, ignoreRules, settings->businessZone, options.update);
+            golden::runGoldenCase(caseDir, host, ignoreRules, settings->businessZone, options.update);
         switch (outcome.status) {
-        case plugin::GoldenCaseOutcome::Status::Passed:
+        case golden::GoldenCaseOutcome::Status::Passed:
             ++passed;
             std::cout << "PASS    " << caseDir.string() << '\n';
             break;
-        case plugin::GoldenCaseOutcome::Status::Updated:
+        case golden::GoldenCaseOutcome::Status::Updated:
             ++passed;
             std::cout << "UPDATED " << caseDir.string() << "/expected.json (review it against the spec)\n";
             break;
-        case plugin::GoldenCaseOutcome::Status::Failed:
+        case golden::GoldenCaseOutcome::Status::Failed:
             ++failed;
             std::cout << "FAIL    " << caseDir.string()
                       << ": the Decision differs from expected.json (- expected, + actual)\n"
                       << outcome.detail;
             break;
-        case plugin::GoldenCaseOutcome::Status::Error:
+        case golden::GoldenCaseOutcome::Status::Error:
             ++failed;
             std::cout << "ERROR   " << caseDir.string() << ": " << outcome.detail << '\n';
             break;

@@ -11,7 +11,7 @@
 // (checked before anything is written).
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
-#include "msgx/plugin/OfflineDecision.h"
+#include "msgx/golden/OfflineDecision.h"
 #include "msgx/storage/InfraError.h"
 
 #include <iostream>
@@ -38,7 +38,7 @@ int runInject(const InjectOptions& options) {
     std::vector<std::string> documents;
     for (const auto& file : options.files) {
         try {
-            documents.push_back(plugin::readTextFile(file));
+            documents.push_back(golden::readTextFile(file));
         } catch (const std::exception& e) {
             std::cerr << "msgxctl inject: " << e.what() << '\n';
             return 2;

@@ -9,8 +9,8 @@
 #include "CtlCommand.h"
 #include "ProcessingNames.h"
 #include "StoreCommandContext.h"
-#include "msgx/codec/MessageDecoder.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/decoder/MessageDecoder.h"
+#include "msgx/json/JsonValue.h"
 #include "msgx/storage/InfraError.h"
 
 #include <iostream>
@@ -20,7 +20,7 @@ namespace msgx::ctl {
 
 namespace {
 
-using plugin::JsonValue;
+using json::JsonValue;
 
 struct MessagesOptions {
     std::string configPath = kDefaultConfigPath;

@@ -8,6 +8,7 @@
 #include "CtlCommand.h"
 #include "msgx/clock/SystemClock.h"
 #include "msgx/config/ConfigLoader.h"
+#include "msgx/config/StorageSettings.h"
 #include "msgx/daemon/StartupSummary.h"
 #include "msgx/log/LoggingSystem.h"
 #include "msgx/storage/InfraError.h"
@@ -54,7 +55,7 @@ int runMigrate(const MigrateOptions& options) {
     }
 
     SystemClock clock;
-    const auto settings = storage::storeDatabase(config.store);
+    const auto settings = config::storeDatabase(config.store);
     try {
         auto store = storage::OwnStore::open(settings, clock);
         const auto report = store->migrate(root);

@@ -9,8 +9,8 @@
 // or the reload could not scan its directory; 2 usage error.
 #include "CtlCommand.h"
 #include "msgx/config/ConfigLoader.h"
+#include "msgx/daemon/ControlServer.h"
 #include "msgx/log/LoggingSystem.h"
-#include "msgx/plugin/ControlServer.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/plugin/PluginJson.h"
 
@@ -59,7 +59,7 @@ int listDirectory(const std::string& dir) {
         std::cerr << "msgxctl plugins list: " << *report.problem << '\n';
         return 2;
     }
-    std::cout << plugin::renderJson(plugin::pluginListJson(host.directory(), *host.snapshot()));
+    std::cout << json::renderJson(plugin::pluginListJson(host.directory(), *host.snapshot()));
     return 0;
 }
 
@@ -70,15 +70,15 @@ int askDaemon(const PluginsOptions& options, const std::string& command) {
     }
     std::string reply;
     try {
-        reply = plugin::sendControlCommand(*socketPath, command, kReplyTimeout);
+        reply = daemon::sendControlCommand(*socketPath, command, kReplyTimeout);
     } catch (const std::exception& e) {
         std::cerr << "msgxctl " << command << ": " << e.what() << '\n';
         return 1;
     }
     std::cout << reply;
-    const plugin::JsonValue json = plugin::parseJson(reply, "control socket reply");
-    const plugin::JsonValue* error = json.find("error");
-    const plugin::JsonValue* problem = json.find("problem");
+    const json::JsonValue json = json::parseJson(reply, "control socket reply");
+    const json::JsonValue* error = json.find("error");
+    const json::JsonValue* problem = json.find("problem");
     return (error != nullptr && !error->isNull()) || (problem != nullptr && !problem->isNull()) ? 1 : 0;
 }
 

@@ -11,8 +11,8 @@
 // changed between preview and reset; 2 usage error.
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
+#include "msgx/json/JsonValue.h"
 #include "msgx/pipeline/Replay.h"
-#include "msgx/plugin/JsonValue.h"
 #include "msgx/storage/InfraError.h"
 
 #include <iostream>
@@ -22,7 +22,7 @@ namespace msgx::ctl {
 
 namespace {
 
-using plugin::JsonValue;
+using json::JsonValue;
 
 struct ReplayOptions {
     std::string configPath = kDefaultConfigPath;

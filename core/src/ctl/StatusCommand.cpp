@@ -11,7 +11,7 @@
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
 #include "msgx/delivery/Dispatcher.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 #include "msgx/storage/InfraError.h"
 
 #include <fmt/format.h>
@@ -24,7 +24,7 @@ namespace msgx::ctl {
 
 namespace {
 
-using plugin::JsonValue;
+using json::JsonValue;
 using storage::ProcessingState;
 
 struct StatusOptions {

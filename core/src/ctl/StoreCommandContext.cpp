@@ -1,6 +1,7 @@
 #include "StoreCommandContext.h"
 
 #include "msgx/config/ConfigLoader.h"
+#include "msgx/config/StorageSettings.h"
 #include "msgx/daemon/StartupSummary.h"
 #include "msgx/storage/DatabaseSettings.h"
 
@@ -43,15 +44,14 @@ std::unique_ptr<StoreCommandContext> StoreCommandContext::open(const std::string
 
 storage::OwnStore& StoreCommandContext::store() {
     if (!store_) {
-        store_ = storage::OwnStore::open(storage::storeDatabase(config_.store), clock_);
+        store_ = storage::OwnStore::open(config::storeDatabase(config_.store), clock_);
     }
     return *store_;
 }
 
 storage::Mailbox& StoreCommandContext::mailbox() {
     if (!mailbox_) {
-        mailbox_ =
-            storage::Mailbox::open(storage::mailboxDatabase(config_.mailbox, config_.store), config_.mailbox);
+        mailbox_ = config::openMailbox(config_);
     }
     return *mailbox_;
 }

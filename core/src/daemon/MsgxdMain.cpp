@@ -6,12 +6,12 @@
 #include "SystemdNotify.h"
 #include "msgx/clock/SystemClock.h"
 #include "msgx/config/ConfigLoader.h"
+#include "msgx/daemon/ControlServer.h"
 #include "msgx/daemon/ProcessSignals.h"
 #include "msgx/daemon/StartupSummary.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/LoggingSystem.h"
 #include "msgx/pipeline/PipelineRuntime.h"
-#include "msgx/plugin/ControlServer.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/plugin/PluginJson.h"
 
@@ -44,7 +44,7 @@ int runDaemon(const msgx::config::Config& config) {
     // The pipeline's threads start now; each waits for the writer lease before it touches a database.
     msgx::pipeline::PipelineRuntime pipeline(config, clock, plugins);
     pipeline.start();
-    msgx::plugin::ControlServer control(
+    msgx::daemon::ControlServer control(
         config.control.socket,
         {
             {"plugins list",

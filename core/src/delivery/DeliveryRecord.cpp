@@ -1,8 +1,6 @@
 #include "msgx/delivery/DeliveryRecord.h"
 
-#include <Poco/Exception.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include "msgx/json/JsonValue.h"
 
 #include <array>
 #include <cstdio>
@@ -40,47 +38,29 @@ std::string isoUtcMillis(storage::Timestamp instant) {
                                 "): payload " + why);
 }
 
-// The payload's "type", after checking that the payload is a JSON object with a text "type" and
-// no member of the envelope.
-std::string payloadType(const storage::OutboxEvent& event) {
-    Poco::JSON::Object::Ptr object;
+// The payload as a JSON object, after checking that it has a text "type" and no member of the
+// envelope.
+json::JsonValue payloadObject(const storage::OutboxEvent& event) {
+    json::JsonValue payload;
     try {
-        Poco::JSON::Parser parser;
-        const Poco::Dynamic::Var parsed = parser.parse(event.payloadJson);
-        if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
-            badPayload(event, "is not a JSON object");
-        }
-        object = parsed.extract<Poco::JSON::Object::Ptr>();
-    } catch (const Poco::Exception& e) {
-        badPayload(event, "is not valid JSON: " + e.displayText());
+        payload = json::parseJson(event.payloadJson, "payload");
+    } catch (const json::JsonError& e) {
+        // e.what() is "payload: not valid JSON: <Poco's text>".
+        badPayload(event, "is " + std::string(e.what()).substr(std::string_view("payload: ").size()));
     }
-    if (!object->has("type") || !object->get("type").isString()) {
+    if (payload.kind() != json::JsonValue::Kind::Object) {
+        badPayload(event, "is not a JSON object");
+    }
+    const json::JsonValue* type = payload.find("type");
+    if (type == nullptr || type->kind() != json::JsonValue::Kind::String) {
         badPayload(event, "has no text member \"type\"");
     }
     for (const std::string_view member : kEnvelopeMembers) {
-        if (object->has(std::string(member))) {
+        if (payload.find(member) != nullptr) {
             badPayload(event, "must not carry the envelope member \"" + std::string(member) + "\"");
         }
     }
-    return object->getValue<std::string>("type");
-}
-
-// The payload's members as written (between its outer braces), on one line: in valid JSON a raw
-// line break can only be whitespace between tokens, so replacing it keeps the meaning and lets
-// the value be one line of a JSON-lines file.
-std::string payloadMembers(const std::string& payload) {
-    const std::size_t open = payload.find('{');
-    const std::size_t close = payload.rfind('}');
-    std::string members = payload.substr(open + 1, close - open - 1);
-    for (char& c : members) {
-        if (c == '\n' || c == '\r') {
-            c = ' ';
-        }
-    }
-    if (members.find_first_not_of(" \t") == std::string::npos) {
-        return {};
-    }
-    return members;
+    return payload;
 }
 
 } // namespace
@@ -89,21 +69,22 @@ DeliveryRecord msgRecord(const storage::OutboxEvent& event, storage::Timestamp p
     DeliveryRecord record;
     record.eventId = event.id;
     record.target = event.target;
-    record.eventType = payloadType(event);
+    const json::JsonValue payload = payloadObject(event);
+    record.eventType = payload.find("type")->asString();
     record.key = event.flid;
     record.sourceId = event.sourceId;
 
-    std::string value = "{\"schemaVersion\":1,\"eventId\":" + std::to_string(event.id);
+    auto value = json::JsonValue::object();
+    value.set("schemaVersion", json::JsonValue::integer(1));
+    value.set("eventId", json::JsonValue::integer(event.id));
     if (event.sourceId) {
-        value += ",\"sourceId\":" + std::to_string(*event.sourceId);
+        value.set("sourceId", json::JsonValue::integer(*event.sourceId));
     }
-    value += ",\"publishedAt\":\"" + isoUtcMillis(publishedAt) + "\"";
-    const std::string members = payloadMembers(event.payloadJson);
-    if (!members.empty()) {
-        value += "," + members;
+    value.set("publishedAt", json::JsonValue::string(isoUtcMillis(publishedAt)));
+    for (std::size_t i = 0; i < payload.keys().size(); ++i) {
+        value.set(payload.keys()[i], payload.items()[i]);
     }
-    value += "}";
-    record.value = std::move(value);
+    record.value = json::renderCompactJson(value);
     return record;
 }
 

@@ -1,7 +1,7 @@
 #include "msgx/delivery/FileSink.h"
 
+#include "msgx/json/JsonValue.h"
 #include "msgx/log/Log.h"
-#include "msgx/plugin/JsonValue.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -14,23 +14,6 @@
 namespace msgx::delivery {
 
 namespace {
-
-std::string jsonString(const std::string& text) {
-    std::string out;
-    plugin::appendJsonString(out, text);
-    return out;
-}
-
-// The envelope is JSON text from msgRecord; a raw line break in valid JSON can only be
-// whitespace, so replacing it keeps the value and the one-line-per-record format.
-std::string oneLine(std::string json) {
-    for (char& c : json) {
-        if (c == '\n' || c == '\r') {
-            c = ' ';
-        }
-    }
-    return json;
-}
 
 std::string errnoText(const std::string& what, const std::filesystem::path& path, int error) {
     return what + " " + path.string() + ": " + std::strerror(error);
@@ -78,20 +61,25 @@ bool syncDirectory(const std::filesystem::path& directory) {
 FileSink::FileSink(std::filesystem::path path) : path_(std::move(path)) {}
 
 std::string FileSink::line(const DeliveryRecord& record) {
-    const std::string eventId = std::to_string(record.eventId);
-    std::string out = "{\"eventId\":" + eventId;
-    out += ",\"target\":" + jsonString(record.target);
-    out += ",\"type\":" + jsonString(record.eventType);
-    out += ",\"key\":" + (record.key ? std::to_string(*record.key) : std::string("null"));
-    out += ",\"sourceId\":" + (record.sourceId ? std::to_string(*record.sourceId) : std::string("null"));
-    out += ",\"headers\":{\"msgx-event-id\":\"" + eventId + "\"";
+    using json::JsonValue;
+    const auto optionalId = [](const auto& id) { return id ? JsonValue::integer(*id) : JsonValue(); };
+    auto headers = JsonValue::object();
+    headers.set("msgx-event-id", JsonValue::string(std::to_string(record.eventId)));
     if (record.sourceId) {
-        out += ",\"msgx-source-id\":\"" + std::to_string(*record.sourceId) + "\"";
+        headers.set("msgx-source-id", JsonValue::string(std::to_string(*record.sourceId)));
     }
-    out += ",\"msgx-event-type\":" + jsonString(record.eventType) + "}";
-    out += ",\"value\":" + (record.value ? oneLine(*record.value) : std::string("null"));
-    out += "}";
-    return out;
+    headers.set("msgx-event-type", JsonValue::string(record.eventType));
+
+    auto line = JsonValue::object();
+    line.set("eventId", JsonValue::integer(record.eventId));
+    line.set("target", JsonValue::string(record.target));
+    line.set("type", JsonValue::string(record.eventType));
+    line.set("key", optionalId(record.key));
+    line.set("sourceId", optionalId(record.sourceId));
+    line.set("headers", std::move(headers));
+    // The value is the envelope's JSON text (msgRecord); as a member it is rendered on one line.
+    line.set("value", record.value ? json::parseJson(*record.value, "record value") : JsonValue());
+    return json::renderCompactJson(line);
 }
 
 std::vector<SendResult> FileSink::send(const std::vector<DeliveryRecord>& records) {

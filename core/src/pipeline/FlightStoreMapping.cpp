@@ -1,7 +1,7 @@
 #include "msgx/pipeline/FlightStoreMapping.h"
 
-#include "msgx/plugin/DocumentJson.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
+#include "msgx/model/DocumentJson.h"
 #include "msgx/sdk/UtcTime.h"
 
 namespace msgx::pipeline {
@@ -22,7 +22,7 @@ sdk::FlightDocument documentFromStore(const storage::FlightRecord& record,
     const std::string where = "FLIGHT " + std::to_string(record.flid);
     sdk::FlightDocument document(record.flid);
     const sdk::Fields attributes =
-        plugin::fieldsFromJson(plugin::parseJson(record.attributesJson, where), where + " attributes");
+        model::fieldsFromJson(json::parseJson(record.attributesJson, where), where + " attributes");
     for (const auto& [name, value] : attributes) {
         document.set(name, value);
     }
@@ -31,7 +31,7 @@ sdk::FlightDocument documentFromStore(const storage::FlightRecord& record,
         for (std::size_t i = 0; i < list.itemsJson.size(); ++i) {
             const std::string itemWhere = where + " list " + list.name + "[" + std::to_string(i) + "]";
             entries.push_back(
-                plugin::fieldsFromJson(plugin::parseJson(list.itemsJson[i], itemWhere), itemWhere));
+                model::fieldsFromJson(json::parseJson(list.itemsJson[i], itemWhere), itemWhere));
         }
         document.setList(list.name, std::move(entries));
     }
@@ -58,14 +58,14 @@ storage::FlightKeys keyColumnsOf(const sdk::FlightDocument& document) {
 }
 
 std::string attributesJsonOf(const sdk::FlightDocument& document) {
-    return plugin::renderCompactJson(plugin::fieldsToJson(document.attributes()));
+    return json::renderCompactJson(model::fieldsToJson(document.attributes()));
 }
 
 storage::DetailList detailListOf(const sdk::FlightDocument& document, std::string_view name) {
     storage::DetailList list;
     list.name = std::string(name);
     for (const auto& entry : document.list(name)) {
-        list.itemsJson.push_back(plugin::renderCompactJson(plugin::fieldsToJson(entry)));
+        list.itemsJson.push_back(json::renderCompactJson(model::fieldsToJson(entry)));
     }
     return list;
 }

@@ -1,5 +1,6 @@
 #include "msgx/pipeline/PipelineRuntime.h"
 
+#include "msgx/config/StorageSettings.h"
 #include "msgx/delivery/ClaimRecovery.h"
 #include "msgx/delivery/Dispatcher.h"
 #include "msgx/delivery/SinkFactory.h"
@@ -43,9 +44,8 @@ public:
         : config_(config), clock_(clock), plugins_(plugins) {}
 
     void start() {
-        store_ = storage::OwnStore::open(storage::storeDatabase(config_.store), clock_);
-        mailbox_ =
-            storage::Mailbox::open(storage::mailboxDatabase(config_.mailbox, config_.store), config_.mailbox);
+        store_ = storage::OwnStore::open(config::storeDatabase(config_.store), clock_);
+        mailbox_ = config::openMailbox(config_);
         lease_ = std::make_unique<WriterLeaseKeeper>(store_->lease(), clock_, config_.lease.period,
                                                      WriterLeaseKeeper::defaultOwner(clock_.now()));
         for (const auto& [name, target] : config_.delivery.targets) {
@@ -114,8 +114,8 @@ public:
         store_.reset();
     }
 
-    [[nodiscard]] plugin::JsonValue statusJson() const {
-        using plugin::JsonValue;
+    [[nodiscard]] json::JsonValue statusJson() const {
+        using json::JsonValue;
         auto status = JsonValue::object();
         status.set("writer", JsonValue::boolean(lease_ && lease_->holds()));
         status.set("leaseOwner", JsonValue::string(lease_ ? lease_->owner() : ""));
@@ -316,7 +316,7 @@ void PipelineRuntime::stop() {
     impl_->stop();
 }
 
-plugin::JsonValue PipelineRuntime::statusJson() const {
+json::JsonValue PipelineRuntime::statusJson() const {
     return impl_->statusJson();
 }
 

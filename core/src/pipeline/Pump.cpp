@@ -1,9 +1,9 @@
 #include "msgx/pipeline/Pump.h"
 
-#include "msgx/codec/MessageDecoder.h"
+#include "msgx/decoder/MessageDecoder.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/TraceScope.h"
-#include "msgx/plugin/MessageRouting.h"
+#include "msgx/pipeline/MessageRouting.h"
 #include "msgx/sdk/UtcTime.h"
 
 #include <algorithm>
@@ -153,7 +153,7 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     }
     const sdk::HandlerContext context{std::chrono::floor<std::chrono::seconds>(now), businessZone_,
                                       references};
-    const sdk::Decision decision = plugin::invokeHandler(*lease, context, flights_, message);
+    const sdk::Decision decision = pipeline::invokeHandler(*lease, context, flights_, message);
     flights_.throwStoreFailure(); // the store failed under the handler: not the message's failure
     if (decision.outcome == sdk::Decision::Outcome::Fail) {
         return Failure{record, key, identityKey, decision.errorClass.value_or(ErrorClass::Infra),

@@ -1,6 +1,6 @@
 #include "msgx/pipeline/Replay.h"
 
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 
 #include <algorithm>
 
@@ -89,10 +89,10 @@ ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection
 ReplayOutcome applyReplay(storage::OwnStore& store, const ReplayPlan& plan, const std::string& actor,
                           const std::string& reason) {
     ReplayOutcome outcome;
-    auto detail = plugin::JsonValue::object();
-    detail.set("reason", plugin::JsonValue::string(reason));
-    auto replayed = plugin::JsonValue::array();
-    auto refused = plugin::JsonValue::array();
+    auto detail = json::JsonValue::object();
+    detail.set("reason", json::JsonValue::string(reason));
+    auto replayed = json::JsonValue::array();
+    auto refused = json::JsonValue::array();
     for (const auto& candidate : plan.candidates) {
         if (!candidate.eligible || !candidate.record) {
             outcome.refused.emplace_back(candidate.id, candidate.refusal);
@@ -106,26 +106,26 @@ ReplayOutcome applyReplay(storage::OwnStore& store, const ReplayPlan& plan, cons
             continue;
         }
         outcome.replayed.push_back(candidate.id);
-        auto item = plugin::JsonValue::object();
-        item.set("id", plugin::JsonValue::integer(candidate.id));
-        item.set("state", plugin::JsonValue::string(std::string(storage::stateName(before.state))));
-        item.set("errorClass", plugin::JsonValue::string(std::string(errorClassName(*before.errorClass))));
-        item.set("attempts", plugin::JsonValue::integer(before.attempts));
+        auto item = json::JsonValue::object();
+        item.set("id", json::JsonValue::integer(candidate.id));
+        item.set("state", json::JsonValue::string(std::string(storage::stateName(before.state))));
+        item.set("errorClass", json::JsonValue::string(std::string(errorClassName(*before.errorClass))));
+        item.set("attempts", json::JsonValue::integer(before.attempts));
         if (before.processingStartedAt) {
             item.set("processingStartedAtMicros",
-                     plugin::JsonValue::integer(storage::toEpochMicros(*before.processingStartedAt)));
+                     json::JsonValue::integer(storage::toEpochMicros(*before.processingStartedAt)));
         }
         replayed.push(std::move(item));
     }
     for (const auto& [id, why] : outcome.refused) {
-        auto item = plugin::JsonValue::object();
-        item.set("id", plugin::JsonValue::integer(id));
-        item.set("refusal", plugin::JsonValue::string(why));
+        auto item = json::JsonValue::object();
+        item.set("id", json::JsonValue::integer(id));
+        item.set("refusal", json::JsonValue::string(why));
         refused.push(std::move(item));
     }
     detail.set("replayed", std::move(replayed));
     detail.set("refused", std::move(refused));
-    store.audit().record(actor, "replay", plugin::renderJson(detail));
+    store.audit().record(actor, "replay", json::renderJson(detail));
     return outcome;
 }
 

@@ -1,7 +1,7 @@
 #include "msgx/pipeline/StoreReferenceView.h"
 
-#include "msgx/plugin/DocumentJson.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
+#include "msgx/model/DocumentJson.h"
 
 namespace msgx::pipeline {
 
@@ -9,13 +9,13 @@ StoreReferenceView::StoreReferenceView(storage::ReferenceRepository& references)
 
 const sdk::ReferenceView& StoreReferenceView::current() {
     if (!loaded_) {
-        plugin::ReferenceClasses classes;
+        model::ReferenceClasses classes;
         for (const auto& rtype : references_.classNames()) {
             auto& records = classes[rtype];
             for (const auto& record : references_.listClass(rtype)) {
                 const std::string where = "REF_MASTER " + record.rtype + "/" + record.rkey;
                 records.emplace(record.rkey,
-                                plugin::fieldsFromJson(plugin::parseJson(record.itemJson, where), where));
+                                model::fieldsFromJson(json::parseJson(record.itemJson, where), where));
             }
         }
         loaded_.emplace(std::move(classes));
@@ -32,7 +32,7 @@ std::vector<storage::ReferenceChange> referenceWrites(const std::vector<sdk::Ref
         write.kind = storage::ReferenceChange::Kind::Upsert;
         write.rtype = rtype;
         write.rkey = rkey;
-        write.itemJson = plugin::renderCompactJson(plugin::fieldsToJson(item));
+        write.itemJson = json::renderCompactJson(model::fieldsToJson(item));
         write.source = "message";
         write.batchId = batchId;
         writes.push_back(std::move(write));

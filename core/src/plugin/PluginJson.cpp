@@ -4,34 +4,34 @@ namespace msgx::plugin {
 
 namespace {
 
-JsonValue summaryJson(const PluginSummary& plugin) {
-    JsonValue json = JsonValue::object();
-    json.set("name", JsonValue::string(plugin.name));
-    json.set("version", JsonValue::string(plugin.version));
-    json.set("sdk_version", JsonValue::string(plugin.sdkVersion));
-    JsonValue keys = JsonValue::array();
+json::JsonValue summaryJson(const PluginSummary& plugin) {
+    json::JsonValue json = json::JsonValue::object();
+    json.set("name", json::JsonValue::string(plugin.name));
+    json.set("version", json::JsonValue::string(plugin.version));
+    json.set("sdk_version", json::JsonValue::string(plugin.sdkVersion));
+    json::JsonValue keys = json::JsonValue::array();
     for (const auto& key : plugin.keys) {
-        keys.push(JsonValue::string(key));
+        keys.push(json::JsonValue::string(key));
     }
     json.set("keys", std::move(keys));
-    json.set("file", JsonValue::string(plugin.file.string()));
+    json.set("file", json::JsonValue::string(plugin.file.string()));
     return json;
 }
 
-JsonValue summariesJson(const std::vector<PluginSummary>& plugins) {
-    JsonValue array = JsonValue::array();
+json::JsonValue summariesJson(const std::vector<PluginSummary>& plugins) {
+    json::JsonValue array = json::JsonValue::array();
     for (const auto& plugin : plugins) {
         array.push(summaryJson(plugin));
     }
     return array;
 }
 
-JsonValue refusalsJson(const std::vector<PluginRefusal>& refusals) {
-    JsonValue array = JsonValue::array();
+json::JsonValue refusalsJson(const std::vector<PluginRefusal>& refusals) {
+    json::JsonValue array = json::JsonValue::array();
     for (const auto& refusal : refusals) {
-        JsonValue json = JsonValue::object();
-        json.set("file", JsonValue::string(refusal.file.string()));
-        json.set("reason", JsonValue::string(refusal.reason));
+        json::JsonValue json = json::JsonValue::object();
+        json.set("file", json::JsonValue::string(refusal.file.string()));
+        json.set("reason", json::JsonValue::string(refusal.reason));
         array.push(std::move(json));
     }
     return array;
@@ -39,9 +39,9 @@ JsonValue refusalsJson(const std::vector<PluginRefusal>& refusals) {
 
 } // namespace
 
-JsonValue pluginListJson(const std::filesystem::path& directory, const HandlerRegistry& registry) {
-    JsonValue json = JsonValue::object();
-    json.set("directory", JsonValue::string(directory.string()));
+json::JsonValue pluginListJson(const std::filesystem::path& directory, const HandlerRegistry& registry) {
+    json::JsonValue json = json::JsonValue::object();
+    json.set("directory", json::JsonValue::string(directory.string()));
     std::vector<PluginSummary> plugins;
     for (const auto& plugin : registry.plugins()) {
         plugins.push_back(plugin->summary());
@@ -51,19 +51,19 @@ JsonValue pluginListJson(const std::filesystem::path& directory, const HandlerRe
     return json;
 }
 
-JsonValue reloadReportJson(const std::filesystem::path& directory, const ReloadReport& report) {
-    JsonValue json = JsonValue::object();
-    json.set("directory", JsonValue::string(directory.string()));
-    json.set("summary", JsonValue::string(report.summaryLine()));
-    json.set("problem", report.problem ? JsonValue::string(*report.problem) : JsonValue());
+json::JsonValue reloadReportJson(const std::filesystem::path& directory, const ReloadReport& report) {
+    json::JsonValue json = json::JsonValue::object();
+    json.set("directory", json::JsonValue::string(directory.string()));
+    json.set("summary", json::JsonValue::string(report.summaryLine()));
+    json.set("problem", report.problem ? json::JsonValue::string(*report.problem) : json::JsonValue());
     json.set("loaded", summariesJson(report.loaded));
-    JsonValue replaced = JsonValue::array();
+    json::JsonValue replaced = json::JsonValue::array();
     for (const auto& replacement : report.replaced) {
-        JsonValue entry = JsonValue::object();
-        entry.set("name", JsonValue::string(replacement.after.name));
-        entry.set("from", JsonValue::string(replacement.before.version));
-        entry.set("to", JsonValue::string(replacement.after.version));
-        entry.set("file", JsonValue::string(replacement.after.file.string()));
+        json::JsonValue entry = json::JsonValue::object();
+        entry.set("name", json::JsonValue::string(replacement.after.name));
+        entry.set("from", json::JsonValue::string(replacement.before.version));
+        entry.set("to", json::JsonValue::string(replacement.after.version));
+        entry.set("file", json::JsonValue::string(replacement.after.file.string()));
         replaced.push(std::move(entry));
     }
     json.set("replaced", std::move(replaced));

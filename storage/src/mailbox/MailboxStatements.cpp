@@ -40,7 +40,7 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
     }
     auto c = std::make_shared<StatementCatalog>();
     const std::string head = std::to_string(kMailboxTextHeadChars);
-    const std::string text = d.kind() == config::SqlDialect::MySql
+    const std::string text = d.kind() == SqlDialect::MySql
                                  ? "SUBSTRING(CMINMSGS_CLOB_MSG, 1, " + head +
                                        ") AS MSG_HEAD, CASE WHEN CHAR_LENGTH(CMINMSGS_CLOB_MSG) > " + head +
                                        " THEN 1 ELSE 0 END AS MSG_CUT"

@@ -218,17 +218,16 @@ private:
 
 class SqlMailbox final : public Mailbox {
 public:
-    SqlMailbox(MailboxContext context, config::DatabaseBackend backend)
+    SqlMailbox(MailboxContext context, DatabaseBackend backend)
         : ctx_(std::move(context)), backend_(backend), inbox_(ctx_), outbox_(ctx_) {}
 
     MailboxInbox& inbox() override { return inbox_; }
     MailboxOutbox& outbox() override { return outbox_; }
 
     void createTablesIfAbsent() override {
-        if (backend_ != config::DatabaseBackend::Sqlite) {
+        if (backend_ != DatabaseBackend::Sqlite) {
             throw std::logic_error("mailbox.create-tables is only for an embedded SQLite mailbox; the " +
-                                   std::string(config::name(backend_)) +
-                                   " mailbox belongs to the upstream side");
+                                   std::string(name(backend_)) + " mailbox belongs to the upstream side");
         }
         ctx_.pool->transact(
             "mailbox: create the embedded mailbox tables",
@@ -241,30 +240,27 @@ public:
 
 private:
     MailboxContext ctx_;
-    config::DatabaseBackend backend_;
+    DatabaseBackend backend_;
     SqlMailboxInbox inbox_;
     SqlMailboxOutbox outbox_;
 };
 
 } // namespace
 
-std::unique_ptr<Mailbox> Mailbox::open(const DatabaseSettings& settings,
-                                       const config::MailboxConfig& mailbox) {
-    if (settings.dialect == config::SqlDialect::Oracle) {
+std::unique_ptr<Mailbox> Mailbox::open(const DatabaseSettings& settings, const MailboxTables& tables) {
+    if (settings.dialect == SqlDialect::Oracle) {
         throw std::invalid_argument("mailbox: the Oracle dialect is not supported for the shared mailbox "
                                     "(it is a MySQL database, mailbox.md); use mysql, postgresql or sqlite");
     }
-    const auto native = config::nativeDialect(settings.backend);
-    if (native && *native != settings.dialect) {
-        throw std::invalid_argument("mailbox: backend " + std::string(config::name(settings.backend)) +
-                                    " speaks dialect " + std::string(config::name(*native)));
+    if (const auto problem = unsupportedCombination(settings.backend, settings.dialect)) {
+        throw std::invalid_argument("mailbox: " + *problem);
     }
     const auto dialect = makeDialect(settings.dialect, placeholderStyleOf(settings.backend));
-    MailboxSql statements{mailboxStatements(*dialect, mailbox.inboxTable, mailbox.outboxTable),
-                          std::make_shared<const codec::TimeZone>(codec::TimeZone::load(mailbox.timeZone)),
+    MailboxSql statements{mailboxStatements(*dialect, tables.inbox, tables.outbox),
+                          std::make_shared<const codec::TimeZone>(codec::TimeZone::load(tables.timeZone)),
                           TextBinder(settings.backend, settings.dialect)};
-    MailboxContext context{std::make_shared<SessionPool>(settings), std::move(statements), mailbox.inboxTable,
-                           mailbox.outboxTable};
+    MailboxContext context{std::make_shared<SessionPool>(settings), std::move(statements), tables.inbox,
+                           tables.outbox};
     return std::make_unique<SqlMailbox>(std::move(context), settings.backend);
 }
 

@@ -16,7 +16,7 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
     // together. The rows take their EVENT_IDs in VALUES order (identity / auto-increment / rowid, one
     // writer). Not on Oracle: its multi-row insert takes one NEXTVAL for all rows, and CLOB values
     // must not be bound in a select list; it inserts the events one by one.
-    if (d.kind() != config::SqlDialect::Oracle) {
+    if (d.kind() != SqlDialect::Oracle) {
         const ColumnNames eventColumns{"TARGET",          "FLID",      "PAYLOAD",   "STATE", "ATTEMPTS",
                                        "NEXT_ATTEMPT_AT", "SOURCE_ID", "CREATED_AT"};
         std::string sql = d.insertGeneratingId("MSG_EVENT", "EVENT_ID", "MSG_EVENT_SEQ", eventColumns);

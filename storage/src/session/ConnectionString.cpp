@@ -64,8 +64,6 @@ long wholeSeconds(std::chrono::milliseconds d) {
 
 std::string effectiveConnectionString(const DatabaseSettings& settings) {
     std::string connect = settings.connect;
-    using config::DatabaseBackend;
-    using config::SqlDialect;
     switch (settings.backend) {
     case DatabaseBackend::PostgreSql:
         // libpq treats connect_timeout below 2 as 2.

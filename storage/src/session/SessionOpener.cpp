@@ -20,7 +20,6 @@ std::size_t seconds(std::chrono::milliseconds d) {
 }
 
 void setUp(Poco::Data::Session& session, const DatabaseSettings& settings) {
-    using config::DatabaseBackend;
     switch (settings.backend) {
     case DatabaseBackend::PostgreSql:
         break;
@@ -54,15 +53,15 @@ void setUp(Poco::Data::Session& session, const DatabaseSettings& settings) {
 
 } // namespace
 
-const char* connectorName(config::DatabaseBackend backend) {
+const char* connectorName(DatabaseBackend backend) {
     switch (backend) {
-    case config::DatabaseBackend::PostgreSql:
+    case DatabaseBackend::PostgreSql:
         return "PostgreSQL";
-    case config::DatabaseBackend::MySql:
+    case DatabaseBackend::MySql:
         return "MySQL";
-    case config::DatabaseBackend::Odbc:
+    case DatabaseBackend::Odbc:
         return "ODBC";
-    case config::DatabaseBackend::Sqlite:
+    case DatabaseBackend::Sqlite:
         return "SQLite";
     }
     return "unknown";

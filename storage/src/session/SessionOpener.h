@@ -29,6 +29,6 @@ private:
 };
 
 // The Poco connector name of a backend ("PostgreSQL", "MySQL", "ODBC", "SQLite").
-const char* connectorName(config::DatabaseBackend backend);
+const char* connectorName(DatabaseBackend backend);
 
 } // namespace msgx::storage

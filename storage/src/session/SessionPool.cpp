@@ -151,7 +151,7 @@ void SessionPool::run(const std::string& operation, Body body) {
             *failure = std::current_exception();
         }
     };
-    if (settings().backend == config::DatabaseBackend::Sqlite) {
+    if (settings().backend == DatabaseBackend::Sqlite) {
         // An embedded database cannot stop answering the way a server can; its lock waits end with
         // the busy timeout (= operation timeout). So no hand-over to a worker thread.
         connection->runHere(task);

@@ -3,7 +3,6 @@
 namespace msgx::storage {
 
 using namespace Poco::Data::Keywords;
-using config::DatabaseBackend;
 
 void TransactionControl::begin(Poco::Data::Session& session) const {
     if (backend_ == DatabaseBackend::Sqlite) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "msgx/config/Config.h"
+#include "msgx/storage/Backends.h"
 
 #include <Poco/Data/Session.h>
 
@@ -16,14 +16,14 @@ namespace msgx::storage {
 // - PostgreSQL: Poco's own begin()/commit()/rollback().
 class TransactionControl {
 public:
-    explicit TransactionControl(config::DatabaseBackend backend) : backend_(backend) {}
+    explicit TransactionControl(DatabaseBackend backend) : backend_(backend) {}
 
     void begin(Poco::Data::Session& session) const;
     void commit(Poco::Data::Session& session) const;
     void rollback(Poco::Data::Session& session) const;
 
 private:
-    config::DatabaseBackend backend_;
+    DatabaseBackend backend_;
 };
 
 } // namespace msgx::storage

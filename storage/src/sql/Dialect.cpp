@@ -15,23 +15,23 @@ std::string Dialect::render(std::string_view sql) const {
     return placeholders_ == PlaceholderStyle::DollarNumber ? numberPlaceholders(sql) : std::string(sql);
 }
 
-std::unique_ptr<Dialect> makeDialect(config::SqlDialect dialect, PlaceholderStyle placeholders) {
+std::unique_ptr<Dialect> makeDialect(SqlDialect dialect, PlaceholderStyle placeholders) {
     switch (dialect) {
-    case config::SqlDialect::PostgreSql:
+    case SqlDialect::PostgreSql:
         return makePostgresDialect(placeholders);
-    case config::SqlDialect::MySql:
+    case SqlDialect::MySql:
         return makeMySqlDialect(placeholders);
-    case config::SqlDialect::Sqlite:
+    case SqlDialect::Sqlite:
         return makeSqliteDialect(placeholders);
-    case config::SqlDialect::Oracle:
+    case SqlDialect::Oracle:
         return makeOracleDialect(placeholders);
     }
     throw std::invalid_argument("unknown SQL dialect");
 }
 
-PlaceholderStyle placeholderStyleOf(config::DatabaseBackend backend) {
-    return backend == config::DatabaseBackend::PostgreSql ? PlaceholderStyle::DollarNumber
-                                                          : PlaceholderStyle::QuestionMark;
+PlaceholderStyle placeholderStyleOf(DatabaseBackend backend) {
+    return backend == DatabaseBackend::PostgreSql ? PlaceholderStyle::DollarNumber
+                                                  : PlaceholderStyle::QuestionMark;
 }
 
 std::string joinColumns(const ColumnNames& columns, std::string_view prefix) {

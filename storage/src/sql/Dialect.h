@@ -1,6 +1,6 @@
 #pragma once
 
-#include "msgx/config/Config.h"
+#include "msgx/storage/Backends.h"
 
 #include <memory>
 #include <string>
@@ -53,8 +53,8 @@ public:
     Dialect(const Dialect&) = delete;
     Dialect& operator=(const Dialect&) = delete;
 
-    [[nodiscard]] virtual config::SqlDialect kind() const = 0;
-    [[nodiscard]] std::string_view name() const { return config::name(kind()); }
+    [[nodiscard]] virtual SqlDialect kind() const = 0;
+    [[nodiscard]] std::string_view name() const { return storage::name(kind()); }
     [[nodiscard]] PlaceholderStyle placeholders() const { return placeholders_; }
 
     // The statement as this connection sends it (placeholders rendered).
@@ -106,11 +106,11 @@ private:
     PlaceholderStyle placeholders_;
 };
 
-std::unique_ptr<Dialect> makeDialect(config::SqlDialect dialect, PlaceholderStyle placeholders);
+std::unique_ptr<Dialect> makeDialect(SqlDialect dialect, PlaceholderStyle placeholders);
 
 // The placeholder syntax of a backend: $n for Poco's PostgreSQL connector, ? for the others
 // (including PostgreSQL through ODBC).
-PlaceholderStyle placeholderStyleOf(config::DatabaseBackend backend);
+PlaceholderStyle placeholderStyleOf(DatabaseBackend backend);
 
 // "A, B, C" and "?, ?, ?" for a column list.
 std::string joinColumns(const ColumnNames& columns, std::string_view prefix = "");

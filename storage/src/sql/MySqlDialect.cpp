@@ -10,7 +10,7 @@ class MySqlDialect final : public Dialect {
 public:
     using Dialect::Dialect;
 
-    [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::MySql; }
+    [[nodiscard]] SqlDialect kind() const override { return SqlDialect::MySql; }
 
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
         return limitQuery(q, forUpdateClause(q.lock));

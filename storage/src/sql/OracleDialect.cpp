@@ -13,7 +13,7 @@ class OracleDialect final : public Dialect {
 public:
     using Dialect::Dialect;
 
-    [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::Oracle; }
+    [[nodiscard]] SqlDialect kind() const override { return SqlDialect::Oracle; }
 
     // ROWNUM is assigned before ORDER BY is applied, hence the inline view. Oracle refuses FOR UPDATE
     // on such a view (ORA-02014), so a locking query selects the first keys in the view and locks the

@@ -9,7 +9,7 @@ class PostgresDialect final : public Dialect {
 public:
     using Dialect::Dialect;
 
-    [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::PostgreSql; }
+    [[nodiscard]] SqlDialect kind() const override { return SqlDialect::PostgreSql; }
 
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
         return limitQuery(q, forUpdateClause(q.lock));

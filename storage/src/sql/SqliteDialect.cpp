@@ -10,7 +10,7 @@ class SqliteDialect final : public Dialect {
 public:
     using Dialect::Dialect;
 
-    [[nodiscard]] config::SqlDialect kind() const override { return config::SqlDialect::Sqlite; }
+    [[nodiscard]] SqlDialect kind() const override { return SqlDialect::Sqlite; }
 
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override { return limitQuery(q, ""); }
 

@@ -10,9 +10,9 @@ namespace {
 constexpr std::size_t kLongestOdbcMariaDbString = 255;
 }
 
-TextBinder::TextBinder(config::DatabaseBackend backend, config::SqlDialect dialect)
-    : clobForLongColumns_(backend == config::DatabaseBackend::Odbc && dialect == config::SqlDialect::Oracle),
-      clobOver255Bytes_(backend == config::DatabaseBackend::Odbc && dialect == config::SqlDialect::MySql) {}
+TextBinder::TextBinder(DatabaseBackend backend, SqlDialect dialect)
+    : clobForLongColumns_(backend == DatabaseBackend::Odbc && dialect == SqlDialect::Oracle),
+      clobOver255Bytes_(backend == DatabaseBackend::Odbc && dialect == SqlDialect::MySql) {}
 
 bool TextBinder::bindsAsClob(std::size_t bytes, TextColumn column) const {
     return (clobForLongColumns_ && column == TextColumn::Long) ||

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "msgx/config/Config.h"
+#include "msgx/storage/Backends.h"
 #include "msgx/storage/Timestamp.h"
 
 #include <Poco/Data/Binding.h>
@@ -26,7 +26,7 @@ enum class TextColumn {
 
 class TextBinder {
 public:
-    TextBinder(config::DatabaseBackend backend, config::SqlDialect dialect);
+    TextBinder(DatabaseBackend backend, SqlDialect dialect);
 
     // Whether a value of `bytes` bytes for such a column is bound as CLOB (else as std::string).
     [[nodiscard]] bool bindsAsClob(std::size_t bytes, TextColumn column) const;

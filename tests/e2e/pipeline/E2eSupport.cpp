@@ -16,14 +16,13 @@ SubprocessResult runMsgxctl(const std::filesystem::path& config, const std::vect
     return runSubprocess(argv, std::chrono::seconds(120));
 }
 
-plugin::JsonValue statusJson(const std::filesystem::path& config,
-                             const std::vector<std::string>& environment) {
+json::JsonValue statusJson(const std::filesystem::path& config, const std::vector<std::string>& environment) {
     const auto result = runMsgxctl(config, {"status", "--json"}, environment);
     EXPECT_EQ(result.exitCode, 0) << result.err;
     if (result.exitCode != 0) {
         return {};
     }
-    return plugin::parseJson(result.out, "msgxctl status --json");
+    return json::parseJson(result.out, "msgxctl status --json");
 }
 
 void preparePluginsDir(const std::filesystem::path& dir, const std::vector<std::string>& testPlugins) {

@@ -5,7 +5,7 @@
 // done.
 
 #include "Subprocess.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 
 #include <chrono>
 #include <filesystem>
@@ -26,8 +26,8 @@ SubprocessResult runMsgxctl(const std::filesystem::path& config, const std::vect
                             const std::vector<std::string>& environment = {});
 
 // `msgxctl status --json`, parsed; fails the test (and returns null) when it does not answer.
-plugin::JsonValue statusJson(const std::filesystem::path& config,
-                             const std::vector<std::string>& environment = {});
+json::JsonValue statusJson(const std::filesystem::path& config,
+                           const std::vector<std::string>& environment = {});
 
 // A plugins folder for a daemon: links to every shipped handler, plus the named test plugins
 // (file names in MSGX_TEST_PLUGINS_DIR).

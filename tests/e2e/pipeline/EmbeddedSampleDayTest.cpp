@@ -19,7 +19,7 @@ namespace msgx::test {
 namespace {
 
 using namespace std::chrono_literals;
-using plugin::JsonValue;
+using json::JsonValue;
 
 std::int64_t member(const JsonValue& object, const std::string& path) {
     const JsonValue* value = &object;
@@ -120,7 +120,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     std::int64_t lastSource = 0;
     std::vector<std::string> kinds;
     for (const auto& line : msgLines) {
-        const auto event = plugin::parseJson(line, "msg.jsonl");
+        const auto event = json::parseJson(line, "msg.jsonl");
         const auto source = event.find("sourceId")->asInteger();
         EXPECT_GE(source, lastSource) << line;
         lastSource = source;
@@ -136,7 +136,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     // schd: the full documents of the flights SCHD-ADFT created, one aggregated record per flight.
     std::set<std::string> schdKeys;
     for (const auto& line : readLines(dir_.path() / "var" / "outbox" / "schd.jsonl")) {
-        const auto record = plugin::parseJson(line, "schd.jsonl");
+        const auto record = json::parseJson(line, "schd.jsonl");
         EXPECT_EQ(record.find("type")->asString(), "flight-upsert") << line;
         EXPECT_NE(record.find("value")->find("document"), nullptr) << line;
         schdKeys.insert(std::to_string(record.find("key")->asInteger()));
@@ -157,7 +157,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     // The operator's view: the two DEAD messages, MALFORMED refused for replay, EXHAUSTED replayed.
     const auto dead = runMsgxctl(config_, {"messages", "--state", "DEAD", "--json"}, environment_);
     ASSERT_EQ(dead.exitCode, 0) << dead.err;
-    const auto deadList = plugin::parseJson(dead.out, "messages");
+    const auto deadList = json::parseJson(dead.out, "messages");
     ASSERT_EQ(deadList.items().size(), 2U) << dead.out;
     EXPECT_EQ(deadList.items()[0].find("id")->asInteger(), 6);
     EXPECT_EQ(deadList.items()[0].find("errorClass")->asString(), "MALFORMED");
@@ -174,7 +174,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
         config_, {"replay", "--class", "EXHAUSTED", "--apply", "--reason", "plugin added", "--json"},
         environment_);
     ASSERT_EQ(replayed.exitCode, 0) << replayed.err << replayed.out;
-    const auto replayJson = plugin::parseJson(replayed.out, "replay");
+    const auto replayJson = json::parseJson(replayed.out, "replay");
     ASSERT_EQ(replayJson.find("replayed")->items().size(), 1U) << replayed.out;
     EXPECT_EQ(replayJson.find("replayed")->items()[0].asInteger(), 8);
     // Still no handler for FLOP-ONBL: it goes through its attempts again and ends DEAD(EXHAUSTED).

@@ -2,7 +2,7 @@
 
 #include "E2eSupport.h"
 #include "TestMessages.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 
 #include <gtest/gtest.h>
 
@@ -63,8 +63,8 @@ RunPlan makeRunPlan(int count, const RunMix& mix, std::uint32_t seed) {
 
 namespace {
 
-std::int64_t member(const plugin::JsonValue& json, std::initializer_list<const char*> path) {
-    const plugin::JsonValue* value = &json;
+std::int64_t member(const json::JsonValue& json, std::initializer_list<const char*> path) {
+    const json::JsonValue* value = &json;
     for (const char* name : path) {
         value = value == nullptr ? nullptr : value->find(name);
     }
@@ -78,7 +78,7 @@ bool runSettled(const ServerSite& site, std::size_t messages) {
     if (result.exitCode != 0) {
         return false; // e.g. the store is restarting
     }
-    const auto status = plugin::parseJson(result.out, "status");
+    const auto status = json::parseJson(result.out, "status");
     std::int64_t total = 0;
     for (const auto& count : status.find("messages")->items()) {
         total += count.asInteger();
@@ -169,7 +169,7 @@ void verifyRun(const ServerSite& site, const RunPlan& plan, bool deliveredToFile
     std::set<std::int64_t> seen;
     int duplicates = 0;
     for (const auto& line : readLines(site.msgFile())) {
-        const auto record = plugin::parseJson(line, "msg.jsonl");
+        const auto record = json::parseJson(line, "msg.jsonl");
         const auto id = record.find("eventId")->asInteger();
         if (seen.insert(id).second) {
             delivered.push_back(id);

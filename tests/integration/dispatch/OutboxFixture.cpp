@@ -16,8 +16,8 @@ Clock::time_point dispatchTestStart() {
 SqliteOwnStore::SqliteOwnStore(Clock& clock, std::optional<std::filesystem::path> file) {
     storage::DatabaseSettings settings;
     settings.role = "store";
-    settings.backend = config::DatabaseBackend::Sqlite;
-    settings.dialect = config::SqlDialect::Sqlite;
+    settings.backend = storage::DatabaseBackend::Sqlite;
+    settings.dialect = storage::SqlDialect::Sqlite;
     settings.connect = file.value_or(dir_.path() / "store.db").string();
     settings.poolSize = 4;
     store_ = storage::OwnStore::open(settings, clock);

@@ -1,5 +1,6 @@
 #include "IntakeFixture.h"
 
+#include "msgx/config/StorageSettings.h"
 #include "msgx/storage/DatabaseSettings.h"
 #include "msgx/storage/PocoConnectors.h"
 
@@ -20,20 +21,20 @@ void IntakeFixture::SetUp() {
     config_.profile = config::Profile::Embedded;
     dir_ = std::make_unique<TempDir>();
     storage::DatabaseSettings store;
-    store.backend = config::DatabaseBackend::Sqlite;
-    store.dialect = config::SqlDialect::Sqlite;
+    store.backend = storage::DatabaseBackend::Sqlite;
+    store.dialect = storage::SqlDialect::Sqlite;
     store.connect = (dir_->path() / "store.db").string();
     store_ = storage::OwnStore::open(store, clock_);
     store_->migrate(std::filesystem::path(MSGX_SOURCE_DIR) / "storage" / "migrations");
 
     storage::DatabaseSettings mailbox;
     mailbox.role = "mailbox";
-    mailbox.backend = config::DatabaseBackend::Sqlite;
-    mailbox.dialect = config::SqlDialect::Sqlite;
+    mailbox.backend = storage::DatabaseBackend::Sqlite;
+    mailbox.dialect = storage::SqlDialect::Sqlite;
     mailboxPath_ = (dir_->path() / "mailbox.db").string();
     mailbox.connect = mailboxPath_;
     mailbox.poolSize = 2;
-    mailbox_ = storage::Mailbox::open(mailbox, config_.mailbox);
+    mailbox_ = storage::Mailbox::open(mailbox, config::mailboxTables(config_.mailbox));
     mailbox_->createTablesIfAbsent();
 }
 

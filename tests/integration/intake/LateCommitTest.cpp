@@ -6,6 +6,7 @@
 #include "IntakeFixture.h"
 #include "RequireEnv.h"
 #include "UniqueName.h"
+#include "msgx/config/StorageSettings.h"
 #include "msgx/pipeline/InboxPoller.h"
 #include "msgx/storage/PocoConnectors.h"
 
@@ -46,18 +47,18 @@ protected:
         tablesCreated_ = true;
         storage::DatabaseSettings settings;
         settings.role = "mailbox";
-        settings.dialect = config::SqlDialect::MySql;
+        settings.dialect = storage::SqlDialect::MySql;
         if (GetParam() == MailboxAccess::Native) {
-            settings.backend = config::DatabaseBackend::MySql;
+            settings.backend = storage::DatabaseBackend::MySql;
             settings.connect = connect_;
         } else {
             requireEnv("ODBCSYSINI");
-            settings.backend = config::DatabaseBackend::Odbc;
+            settings.backend = storage::DatabaseBackend::Odbc;
             settings.connect =
                 withConnectionValue(requireEnv("MSGX_TEST_ODBC_MYSQL"), ';', "Database", "mailbox");
         }
         settings.poolSize = 2;
-        mariaDb_ = storage::Mailbox::open(settings, config_.mailbox);
+        mariaDb_ = storage::Mailbox::open(settings, config::mailboxTables(config_.mailbox));
         config_.pipeline.batchSize = 10;
         config_.pipeline.maxCommitDelay = 5s;
         poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->inbox(), clock_, config_);

@@ -1,7 +1,7 @@
 // The shipped handler plugins through the pump: reference data first (ABDG, SLST), then a
 // schedule that creates flights using it (SCHD-ADFT), then an operational update (FLOP-STND).
 #include "PumpSuite.h"
-#include "msgx/plugin/OfflineDecision.h"
+#include "msgx/golden/OfflineDecision.h"
 
 #include <gmock/gmock.h>
 
@@ -13,7 +13,7 @@ namespace {
 using storage::ProcessingState;
 
 std::string golden(const std::string& handler, const std::string& sample) {
-    return plugin::readTextFile(std::filesystem::path(MSGX_SOURCE_DIR) / "handlers" / handler / "golden" /
+    return golden::readTextFile(std::filesystem::path(MSGX_SOURCE_DIR) / "handlers" / handler / "golden" /
                                 sample / "message.xml");
 }
 

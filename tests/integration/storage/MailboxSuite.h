@@ -33,7 +33,7 @@ protected:
     std::string queryText(const std::string& sql);
 
     storage::DatabaseSettings settings_;
-    config::MailboxConfig config_;
+    storage::MailboxTables tables_{"CMINMSGS", "COUTMSGS", "Asia/Shanghai"};
     std::unique_ptr<storage::Mailbox> mailbox_;
 
 private:

@@ -28,7 +28,7 @@ TEST_P(MailboxSuite, ReadsRowsAboveTheWatermarkInIdOrderWithStatusAndReceiveTime
     auto& inbox = mailbox_->inbox();
     EXPECT_FALSE(inbox.maxId());
     // As the upstream writes them (mailbox.md §1.5), one not VALID and one without receive time.
-    const std::string table = config_.inboxTable;
+    const std::string table = tables_.inbox;
     execute("INSERT INTO " + table +
             " (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES"
             " ('  <MSG>1</MSG>\n', '2024-03-18 15:15:00', 'VALID')");
@@ -57,7 +57,7 @@ TEST_P(MailboxSuite, ReadsRowsAboveTheWatermarkInIdOrderWithStatusAndReceiveTime
 TEST_P(MailboxSuite, BackfillWritesLocalTimeAndStatusAndRepeatingItChangesNothing) {
     auto& inbox = mailbox_->inbox();
     const auto id = inbox.insert("<MSG/>", quarterPastSevenUtc(), "VALID");
-    const std::string where = " FROM " + config_.inboxTable + " WHERE CMINMSGS_ID = " + std::to_string(id);
+    const std::string where = " FROM " + tables_.inbox + " WHERE CMINMSGS_ID = " + std::to_string(id);
     const auto asText = [&](const std::string& column) {
         return queryText(GetParam() == MailboxBackend::Sqlite
                              ? "SELECT " + column + where
@@ -83,8 +83,7 @@ TEST_P(MailboxSuite, BackfillOfManyRowsWritesEachItsOwnValues) {
     inbox.backfillAll(marks);
     inbox.backfillAll(marks); // idempotent
     const auto processedText = [&](storage::MailboxId id) {
-        const std::string where =
-            " FROM " + config_.inboxTable + " WHERE CMINMSGS_ID = " + std::to_string(id);
+        const std::string where = " FROM " + tables_.inbox + " WHERE CMINMSGS_ID = " + std::to_string(id);
         return queryText(GetParam() == MailboxBackend::Sqlite
                              ? "SELECT CMINMSGS_DATE_PROCESSED" + where
                              : "SELECT DATE_FORMAT(CMINMSGS_DATE_PROCESSED, '%Y-%m-%d %H:%i:%s')" + where);
@@ -154,8 +153,7 @@ TEST_P(MailboxSuite, OutboundRowsAreWrittenLikeTheLegacyConsumerDid) {
     const auto first = mailbox_->outbox().insert({xml, "VIEWRQFD", quarterPastSevenUtc()});
     const auto second = mailbox_->outbox().insert({"<MSG/>", "VIEWRQRD", quarterPastSevenUtc()});
     EXPECT_GT(second, first);
-    const std::string where =
-        " FROM " + config_.outboxTable + " WHERE COUTMSGS_ID = " + std::to_string(first);
+    const std::string where = " FROM " + tables_.outbox + " WHERE COUTMSGS_ID = " + std::to_string(first);
     EXPECT_EQ(queryText("SELECT COUTMSGS_CLOB_MSG" + where), xml);
     EXPECT_EQ(queryText("SELECT ROUTINGID" + where), "VIEWRQFD");
     EXPECT_EQ(queryText("SELECT CAST(COUTMSGS_TRUEFALS_GROUP + COUTMSGS_FINAL_GROUP_IND + COUTMSGS_ACK_REQD +"

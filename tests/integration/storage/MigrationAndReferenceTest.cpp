@@ -21,7 +21,7 @@ std::filesystem::path copyOfMigrations(const TempDir& dir) {
 }
 
 std::string dialectFolder(const storage::OwnStore& store) {
-    return std::string(config::name(store.settings().dialect));
+    return std::string(storage::name(store.settings().dialect));
 }
 
 TEST_P(StoreSuite, MigrationsAppliedTwiceChangeNothingTheSecondTime) {

@@ -26,8 +26,8 @@ using storage::Transaction;
 storage::DatabaseSettings sqlite(const TempDir& dir, int poolSize,
                                  std::chrono::milliseconds operationTimeout) {
     storage::DatabaseSettings settings;
-    settings.backend = config::DatabaseBackend::Sqlite;
-    settings.dialect = config::SqlDialect::Sqlite;
+    settings.backend = storage::DatabaseBackend::Sqlite;
+    settings.dialect = storage::SqlDialect::Sqlite;
     settings.connect = (dir.path() / "pool.db").string();
     settings.poolSize = poolSize;
     settings.operationTimeout = operationTimeout;

@@ -17,7 +17,7 @@ using namespace Poco::Data::Keywords;
 
 // Makes the server end this very session: the next statement on it fails.
 void killOwnSession(storage::Transaction& tx, const storage::DatabaseSettings& settings) {
-    if (settings.dialect == config::SqlDialect::PostgreSql) {
+    if (settings.dialect == storage::SqlDialect::PostgreSql) {
         tx.session() << "SELECT pg_terminate_backend(pg_backend_pid())", now;
         return;
     }
@@ -28,7 +28,7 @@ void killOwnSession(storage::Transaction& tx, const storage::DatabaseSettings& s
 
 std::string sessionId(storage::Transaction& tx, const storage::DatabaseSettings& settings) {
     std::string id;
-    tx.session() << (settings.dialect == config::SqlDialect::PostgreSql
+    tx.session() << (settings.dialect == storage::SqlDialect::PostgreSql
                          ? "SELECT CAST(pg_backend_pid() AS TEXT)"
                          : "SELECT CAST(CONNECTION_ID() AS CHAR)"),
         into(id), now;

@@ -22,8 +22,8 @@ namespace msgx::test {
 namespace {
 
 using namespace Poco::Data::Keywords;
-using config::DatabaseBackend;
-using config::SqlDialect;
+using storage::DatabaseBackend;
+using storage::SqlDialect;
 
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });

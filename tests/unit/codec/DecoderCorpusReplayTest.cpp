@@ -2,7 +2,7 @@
 // to the classification its EXPECTED line names, one CTest test per file. Also decodes a generated
 // 11 MB input, too big to commit.
 
-#include "msgx/codec/MessageDecoder.h"
+#include "msgx/decoder/MessageDecoder.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // memory, and without reading anything outside the document.
 
 #include "TempDir.h"
-#include "msgx/codec/MessageDecoder.h"
+#include "msgx/decoder/MessageDecoder.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "msgx/codec/MessageDecoder.h"
+#include "msgx/decoder/MessageDecoder.h"
 
 #include "FieldAssertions.h"
 #include "msgx/codec/DateTimeFields.h"

@@ -3,10 +3,10 @@
 
 #include "FieldAssertions.h"
 #include "msgx/codec/DateTimeFields.h"
-#include "msgx/codec/MessageDecoder.h"
 #include "msgx/codec/NumberFields.h"
 #include "msgx/codec/TextFields.h"
 #include "msgx/codec/TimeZone.h"
+#include "msgx/decoder/MessageDecoder.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The control socket's line protocol, without a daemon.
-#include "msgx/plugin/ControlServer.h"
+#include "msgx/daemon/ControlServer.h"
 
 #include "TempDir.h"
 
@@ -10,38 +10,38 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-namespace msgx::plugin {
+namespace msgx::daemon {
 namespace {
 
 constexpr auto kTimeout = std::chrono::seconds(10);
 
-std::map<std::string, ControlServer::Command> echoCommands() {
+std::map<std::string, daemon::ControlServer::Command> echoCommands() {
     return {{"plugins list",
              [] {
-                 JsonValue reply = JsonValue::object();
-                 reply.set("plugins", JsonValue::array());
+                 json::JsonValue reply = json::JsonValue::object();
+                 reply.set("plugins", json::JsonValue::array());
                  return reply;
              }},
-            {"broken", []() -> JsonValue { throw std::runtime_error("boom"); }}};
+            {"broken", []() -> json::JsonValue { throw std::runtime_error("boom"); }}};
 }
 
 TEST(ControlServer, AnswersOneCommandLineWithJson) {
     msgx::test::TempDir dir;
     const auto socket = dir.path() / "msgxd.sock";
-    ControlServer server(socket, echoCommands());
+    daemon::ControlServer server(socket, echoCommands());
     server.start();
-    EXPECT_EQ(sendControlCommand(socket, "plugins list", kTimeout), "{\n  \"plugins\": []\n}\n");
-    EXPECT_EQ(sendControlCommand(socket, "  plugins list  ", kTimeout), "{\n  \"plugins\": []\n}\n");
+    EXPECT_EQ(daemon::sendControlCommand(socket, "plugins list", kTimeout), "{\n  \"plugins\": []\n}\n");
+    EXPECT_EQ(daemon::sendControlCommand(socket, "  plugins list  ", kTimeout), "{\n  \"plugins\": []\n}\n");
 }
 
 TEST(ControlServer, UnknownAndFailingCommandsGetAnError) {
     msgx::test::TempDir dir;
     const auto socket = dir.path() / "msgxd.sock";
-    ControlServer server(socket, echoCommands());
+    daemon::ControlServer server(socket, echoCommands());
     server.start();
-    const auto unknown = parseJson(sendControlCommand(socket, "status", kTimeout), "reply");
+    const auto unknown = json::parseJson(daemon::sendControlCommand(socket, "status", kTimeout), "reply");
     EXPECT_EQ(unknown.find("error")->asString(), "unknown command 'status' (known: broken, plugins list)");
-    const auto failing = parseJson(sendControlCommand(socket, "broken", kTimeout), "reply");
+    const auto failing = json::parseJson(daemon::sendControlCommand(socket, "broken", kTimeout), "reply");
     EXPECT_EQ(failing.find("error")->asString(), "broken failed: boom");
 }
 
@@ -49,13 +49,13 @@ TEST(ControlServer, ReplacesAStaleSocketAndRefusesALiveOne) {
     msgx::test::TempDir dir;
     const auto socket = dir.path() / "msgxd.sock";
     {
-        ControlServer first(socket, echoCommands());
+        daemon::ControlServer first(socket, echoCommands());
         first.start();
-        ControlServer second(socket, echoCommands());
+        daemon::ControlServer second(socket, echoCommands());
         EXPECT_THROW(second.start(), std::runtime_error);
     }
     EXPECT_FALSE(std::filesystem::exists(socket)); // removed on stop
-    EXPECT_THROW(sendControlCommand(socket, "plugins list", kTimeout), std::runtime_error);
+    EXPECT_THROW(daemon::sendControlCommand(socket, "plugins list", kTimeout), std::runtime_error);
 
     // A socket file left by a process that died: nobody listens, so it is replaced.
     const int stale = ::socket(AF_UNIX, SOCK_STREAM, 0);
@@ -65,10 +65,10 @@ TEST(ControlServer, ReplacesAStaleSocketAndRefusesALiveOne) {
     ASSERT_EQ(::bind(stale, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
     ::close(stale);
     ASSERT_TRUE(std::filesystem::is_socket(socket));
-    ControlServer third(socket, echoCommands());
+    daemon::ControlServer third(socket, echoCommands());
     third.start();
-    EXPECT_EQ(sendControlCommand(socket, "plugins list", kTimeout), "{\n  \"plugins\": []\n}\n");
+    EXPECT_EQ(daemon::sendControlCommand(socket, "plugins list", kTimeout), "{\n  \"plugins\": []\n}\n");
 }
 
 } // namespace
-} // namespace msgx::plugin
+} // namespace msgx::daemon

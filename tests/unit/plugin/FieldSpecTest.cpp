@@ -1,6 +1,6 @@
 #include "msgx/sdk/FieldSpec.h"
 
-#include "msgx/codec/MessageDecoder.h"
+#include "msgx/decoder/MessageDecoder.h"
 #include "msgx/sdk/ListRules.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // problem precedence, master -> shared flights, equal values.
 #include "msgx/sdk/FlopRecords.h"
 
-#include "msgx/codec/MessageDecoder.h"
+#include "msgx/decoder/MessageDecoder.h"
 #include "msgx/sdk/AttributeRules.h"
 
 #include <gtest/gtest.h>

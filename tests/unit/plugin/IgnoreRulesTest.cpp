@@ -1,12 +1,12 @@
-#include "msgx/plugin/IgnoreRules.h"
+#include "msgx/pipeline/IgnoreRules.h"
 
 #include <gtest/gtest.h>
 
-namespace msgx::plugin {
+namespace msgx::pipeline {
 namespace {
 
 TEST(IgnoreRules, TheDefaultsMatchCaseInsensitively) {
-    const IgnoreRules rules({"LDM-*", "REGN-*", "RSTA-*", "EROR-*"});
+    const pipeline::IgnoreRules rules({"LDM-*", "REGN-*", "RSTA-*", "EROR-*"});
     EXPECT_EQ(rules.match("REGN-UPD"), "REGN-*");
     EXPECT_EQ(rules.match("regn-upd"), "REGN-*");
     EXPECT_EQ(rules.match("LDM-X"), "LDM-*");
@@ -15,7 +15,7 @@ TEST(IgnoreRules, TheDefaultsMatchCaseInsensitively) {
 }
 
 TEST(IgnoreRules, QuestionMarkIsOneCharacterAndStarAnyRun) {
-    const IgnoreRules rules({"FLOP-PS?T", "SCH*-D*"});
+    const pipeline::IgnoreRules rules({"FLOP-PS?T", "SCH*-D*"});
     EXPECT_EQ(rules.match("FLOP-PSDT"), "FLOP-PS?T");
     EXPECT_FALSE(rules.match("FLOP-PSDDT").has_value());
     EXPECT_EQ(rules.match("SCHS-DNLD"), "SCH*-D*");
@@ -24,4 +24,4 @@ TEST(IgnoreRules, QuestionMarkIsOneCharacterAndStarAnyRun) {
 }
 
 } // namespace
-} // namespace msgx::plugin
+} // namespace msgx::pipeline

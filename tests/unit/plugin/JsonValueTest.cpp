@@ -1,25 +1,25 @@
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 
-#include "msgx/plugin/DocumentJson.h"
-#include "msgx/plugin/TextDiff.h"
+#include "msgx/golden/TextDiff.h"
+#include "msgx/model/DocumentJson.h"
 
 #include <gtest/gtest.h>
 
-namespace msgx::plugin {
+namespace msgx::json {
 namespace {
 
 TEST(JsonValue, RendersDeterministicallyAndReadsBack) {
-    JsonValue object = JsonValue::object();
-    object.set("b", JsonValue::integer(1234567890123));
-    object.set("a", JsonValue::number(41.0));
-    object.set("text", JsonValue::string("低能见度 \"q\"\n"));
-    JsonValue codes = JsonValue::array();
-    codes.push(JsonValue::string("417"));
-    codes.push(JsonValue::string("418"));
+    json::JsonValue object = json::JsonValue::object();
+    object.set("b", json::JsonValue::integer(1234567890123));
+    object.set("a", json::JsonValue::number(41.0));
+    object.set("text", json::JsonValue::string("低能见度 \"q\"\n"));
+    json::JsonValue codes = json::JsonValue::array();
+    codes.push(json::JsonValue::string("417"));
+    codes.push(json::JsonValue::string("418"));
     object.set("codes", codes);
-    object.set("none", JsonValue());
-    object.set("empty", JsonValue::array());
-    const std::string text = renderJson(object);
+    object.set("none", json::JsonValue());
+    object.set("empty", json::JsonValue::array());
+    const std::string text = json::renderJson(object);
     EXPECT_EQ(text, "{\n"
                     "  \"b\": 1234567890123,\n"
                     "  \"a\": 41.0,\n"
@@ -28,14 +28,14 @@ TEST(JsonValue, RendersDeterministicallyAndReadsBack) {
                     "  \"none\": null,\n"
                     "  \"empty\": []\n"
                     "}\n");
-    EXPECT_EQ(parseJson(text, "test"), object);
+    EXPECT_EQ(json::parseJson(text, "test"), object);
 }
 
 TEST(JsonValue, ParseErrorsNameTheSource) {
     try {
-        parseJson("{\"a\": }", "before.json");
+        json::parseJson("{\"a\": }", "before.json");
         FAIL() << "no error";
-    } catch (const JsonError& e) {
+    } catch (const json::JsonError& e) {
         EXPECT_NE(std::string(e.what()).find("before.json: not valid JSON"), std::string::npos) << e.what();
     }
 }
@@ -46,16 +46,16 @@ TEST(DocumentJson, AFlightDocumentRoundTrips) {
     flight.set("maxPax", std::int64_t{158});
     flight.set("abdg", sdk::StringList{"B417"});
     flight.setList("stands", {{{"seq", std::int64_t{1}}, {"standCode", std::string("417")}}});
-    const JsonValue json = flightDocumentToJson(flight);
-    EXPECT_EQ(flightDocumentFromJson(parseJson(renderJson(json), "test"), "test"), flight);
+    const json::JsonValue json = model::flightDocumentToJson(flight);
+    EXPECT_EQ(model::flightDocumentFromJson(json::parseJson(json::renderJson(json), "test"), "test"), flight);
 }
 
 TEST(DocumentJson, ShapeErrorsNameTheMember) {
     try {
-        flightDocumentFromJson(parseJson(R"({"flid": 1, "attributes": {"x": {"y": 1}}})", "t"),
-                               "before.json: flights[0]");
+        model::flightDocumentFromJson(json::parseJson(R"({"flid": 1, "attributes": {"x": {"y": 1}}})", "t"),
+                                      "before.json: flights[0]");
         FAIL() << "no error";
-    } catch (const JsonError& e) {
+    } catch (const json::JsonError& e) {
         EXPECT_NE(std::string(e.what()).find("before.json: flights[0].attributes.x: expected a value"),
                   std::string::npos)
             << e.what();
@@ -65,15 +65,15 @@ TEST(DocumentJson, ShapeErrorsNameTheMember) {
 TEST(TextDiff, ShowsOnlyTheChangedLinesWithContext) {
     const std::string expected = "a\nb\nc\nd\ne\nf\ng\n";
     const std::string actual = "a\nb\nc\nD\ne\nf\ng\n";
-    EXPECT_EQ(lineDiff(expected, actual), "@@ expected line 2, actual line 2 @@\n"
-                                          "  b\n"
-                                          "  c\n"
-                                          "- d\n"
-                                          "+ D\n"
-                                          "  e\n"
-                                          "  f\n");
-    EXPECT_EQ(lineDiff(expected, expected), "");
+    EXPECT_EQ(golden::lineDiff(expected, actual), "@@ expected line 2, actual line 2 @@\n"
+                                                  "  b\n"
+                                                  "  c\n"
+                                                  "- d\n"
+                                                  "+ D\n"
+                                                  "  e\n"
+                                                  "  f\n");
+    EXPECT_EQ(golden::lineDiff(expected, expected), "");
 }
 
 } // namespace
-} // namespace msgx::plugin
+} // namespace msgx::json

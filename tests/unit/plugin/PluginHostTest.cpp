@@ -3,8 +3,8 @@
 #include "msgx/plugin/PluginHost.h"
 
 #include "TestPlugins.h"
-#include "msgx/plugin/InMemoryViews.h"
-#include "msgx/plugin/MessageRouting.h"
+#include "msgx/model/InMemoryViews.h"
+#include "msgx/pipeline/MessageRouting.h"
 
 #include <gtest/gtest.h>
 
@@ -22,13 +22,13 @@ std::string echoNote(const PluginHost& host, const std::string& key) {
     if (!lease) {
         return "<no handler>";
     }
-    const InMemoryFlightView flights({});
-    const InMemoryReferenceView references({});
+    const model::InMemoryFlightView flights({});
+    const model::InMemoryReferenceView references({});
     const auto zone = codec::TimeZone::utc();
     const sdk::HandlerContext context{std::chrono::sys_seconds{}, zone, references};
     const auto dash = key.find('-');
-    const auto decision =
-        invokeHandler(*lease, context, flights, test::messageFor(key.substr(0, dash), key.substr(dash + 1)));
+    const auto decision = pipeline::invokeHandler(
+        *lease, context, flights, test::messageFor(key.substr(0, dash), key.substr(dash + 1)));
     return decision.notes.empty() ? "<no note>" : decision.notes.front();
 }
 
@@ -199,21 +199,21 @@ TEST(PluginHost, AKeyWithoutHandlerIsServedAfterTheReloadThatAddsOne) {
     PluginsDir dir;
     PluginHost host(dir.path());
     host.reload();
-    const InMemoryFlightView flights({});
-    const InMemoryReferenceView references({});
+    const model::InMemoryFlightView flights({});
+    const model::InMemoryReferenceView references({});
     const auto zone = codec::TimeZone::utc();
     const sdk::HandlerContext context{std::chrono::sys_seconds{}, zone, references};
-    const IgnoreRules noRules({});
+    const pipeline::IgnoreRules noRules({});
     const std::string xml = "<MSG><META><SNDR>AODB</SNDR><SEQN>7</SEQN><DTTM>20240101000000</DTTM>"
                             "<TYPE>TEST</TYPE><STYP>ECHO</STYP></META></MSG>";
-    const auto first = routeMessage(xml, noRules, host, context, flights);
+    const auto first = pipeline::routeMessage(xml, noRules, host, context, flights);
     EXPECT_EQ(first.decision.outcome, sdk::Decision::Outcome::Fail);
     EXPECT_EQ(first.decision.errorClass, ErrorClass::Unsupported);
     EXPECT_EQ(first.decision.reason, "no handler serves TEST-ECHO");
 
     dir.add("echo-1.0.0");
     host.reload();
-    const auto retry = routeMessage(xml, noRules, host, context, flights);
+    const auto retry = pipeline::routeMessage(xml, noRules, host, context, flights);
     EXPECT_EQ(retry.decision.outcome, sdk::Decision::Outcome::Apply);
     ASSERT_TRUE(retry.handler.has_value());
     EXPECT_EQ(retry.handler->name, "test-echo");
@@ -253,12 +253,13 @@ TEST(PluginHost, ALeaseKeepsItsPluginLoadedAcrossAReplacement) {
     host.reload();
     // The message in flight still runs the old code; the next one gets the new plugin.
     EXPECT_EQ(lease->plugin().summary().version, "1.0.0");
-    const InMemoryFlightView flights({});
-    const InMemoryReferenceView references({});
+    const model::InMemoryFlightView flights({});
+    const model::InMemoryReferenceView references({});
     const auto zone = codec::TimeZone::utc();
     const sdk::HandlerContext context{std::chrono::sys_seconds{}, zone, references};
-    EXPECT_EQ(invokeHandler(*lease, context, flights, test::messageFor("TEST", "ECHO")).notes.front(),
-              "echo 1.0.0 TEST-ECHO");
+    EXPECT_EQ(
+        pipeline::invokeHandler(*lease, context, flights, test::messageFor("TEST", "ECHO")).notes.front(),
+        "echo 1.0.0 TEST-ECHO");
     EXPECT_EQ(echoNote(host, "TEST-ECHO"), "echo 1.1.0 TEST-ECHO");
 }
 
@@ -269,11 +270,11 @@ TEST(PluginHost, AnExceptionFromDecideIsFailedInfra) {
     host.reload();
     const auto lease = host.acquire("TEST-BUG");
     ASSERT_TRUE(lease.has_value());
-    const InMemoryFlightView flights({});
-    const InMemoryReferenceView references({});
+    const model::InMemoryFlightView flights({});
+    const model::InMemoryReferenceView references({});
     const auto zone = codec::TimeZone::utc();
     const sdk::HandlerContext context{std::chrono::sys_seconds{}, zone, references};
-    const auto decision = invokeHandler(*lease, context, flights, test::messageFor("TEST", "BUG"));
+    const auto decision = pipeline::invokeHandler(*lease, context, flights, test::messageFor("TEST", "BUG"));
     EXPECT_EQ(decision.outcome, sdk::Decision::Outcome::Fail);
     EXPECT_EQ(decision.errorClass, ErrorClass::Infra);
     EXPECT_TRUE(contains(decision.reason, "handler test-throwing-decide 1.0.0")) << decision.reason;

@@ -2,8 +2,8 @@
 // calls its handler several times; the plugin must never change within a message, and the pump
 // must see the new plugin from the next message on.
 #include "TestPlugins.h"
-#include "msgx/plugin/InMemoryViews.h"
-#include "msgx/plugin/MessageRouting.h"
+#include "msgx/model/InMemoryViews.h"
+#include "msgx/pipeline/MessageRouting.h"
 #include "msgx/plugin/PluginHost.h"
 
 #include <gtest/gtest.h>
@@ -23,8 +23,8 @@ TEST(ReloadUnderPump, NeverSwapsAPluginInTheMiddleOfAMessage) {
     PluginHost host(dir.path());
     host.reload();
 
-    const InMemoryFlightView flights({});
-    const InMemoryReferenceView references({});
+    const model::InMemoryFlightView flights({});
+    const model::InMemoryReferenceView references({});
     const auto zone = codec::TimeZone::utc();
     const sdk::HandlerContext context{std::chrono::sys_seconds{}, zone, references};
     const codec::Message message = test::messageFor("TEST", "ECHO");
@@ -45,7 +45,7 @@ TEST(ReloadUnderPump, NeverSwapsAPluginInTheMiddleOfAMessage) {
             }
             const std::string version = lease->plugin().summary().version;
             for (int step = 0; step < 25; ++step) { // the message's work, several handler calls
-                const auto decision = invokeHandler(*lease, context, flights, message);
+                const auto decision = pipeline::invokeHandler(*lease, context, flights, message);
                 const std::string expected = "echo " + version + " TEST-ECHO";
                 if (decision.notes.empty() || decision.notes.front() != expected) {
                     std::lock_guard lock(seenMutex);

@@ -1,6 +1,6 @@
 #include "TestPlugins.h"
 
-#include "msgx/codec/MessageDecoder.h"
+#include "msgx/decoder/MessageDecoder.h"
 
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
 #include "msgx/pipeline/EventPayloads.h"
 
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 
 #include <gtest/gtest.h>
 
@@ -37,12 +37,12 @@ TEST(EventPayloads, DeleteCarriesOnlyTypeAndFlid) {
 }
 
 TEST(CompactJson, EscapesControlCharactersKeepsUtf8AndShowsAFraction) {
-    plugin::JsonValue value = plugin::JsonValue::object();
-    value.set("text", plugin::JsonValue::string("a\"b\\c\nd\x01 登机桥"));
-    value.set("height", plugin::JsonValue::number(5.0));
-    value.set("ratio", plugin::JsonValue::number(5.8));
+    json::JsonValue value = json::JsonValue::object();
+    value.set("text", json::JsonValue::string("a\"b\\c\nd\x01 登机桥"));
+    value.set("height", json::JsonValue::number(5.0));
+    value.set("ratio", json::JsonValue::number(5.8));
 
-    EXPECT_EQ(plugin::renderCompactJson(value),
+    EXPECT_EQ(json::renderCompactJson(value),
               "{\"text\":\"a\\\"b\\\\c\\nd\\u0001 登机桥\",\"height\":5.0,\"ratio\":5.8}");
 }
 

@@ -9,11 +9,11 @@
 namespace msgx::test {
 namespace {
 
-using config::SqlDialect;
 using storage::FirstRowsQuery;
 using storage::makeDialect;
 using storage::PlaceholderStyle;
 using storage::RowLock;
+using storage::SqlDialect;
 
 std::unique_ptr<storage::Dialect> dialect(SqlDialect d) {
     return makeDialect(d, PlaceholderStyle::QuestionMark);
@@ -31,10 +31,10 @@ TEST(Placeholders, AreNumberedInOrderOutsideQuotesAndComments) {
 }
 
 TEST(Placeholders, DependOnTheConnectorNotTheDialect) {
-    EXPECT_EQ(storage::placeholderStyleOf(config::DatabaseBackend::PostgreSql),
+    EXPECT_EQ(storage::placeholderStyleOf(storage::DatabaseBackend::PostgreSql),
               PlaceholderStyle::DollarNumber);
     // PostgreSQL through ODBC takes ? like every other ODBC driver.
-    EXPECT_EQ(storage::placeholderStyleOf(config::DatabaseBackend::Odbc), PlaceholderStyle::QuestionMark);
+    EXPECT_EQ(storage::placeholderStyleOf(storage::DatabaseBackend::Odbc), PlaceholderStyle::QuestionMark);
     const auto pg = makeDialect(SqlDialect::PostgreSql, PlaceholderStyle::DollarNumber);
     EXPECT_EQ(pg->render("UPDATE T SET A = ? WHERE B = ?"), "UPDATE T SET A = $1 WHERE B = $2");
     EXPECT_EQ(dialect(SqlDialect::PostgreSql)->render("UPDATE T SET A = ?"), "UPDATE T SET A = ?");

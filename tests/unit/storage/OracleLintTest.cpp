@@ -45,7 +45,7 @@ TEST(OracleLint, AcceptsWhatIsFine) {
 
 TEST(OracleLint, EveryOracleRepositoryStatementPasses) {
     const auto dialect =
-        storage::makeDialect(config::SqlDialect::Oracle, storage::PlaceholderStyle::QuestionMark);
+        storage::makeDialect(storage::SqlDialect::Oracle, storage::PlaceholderStyle::QuestionMark);
     const auto catalog = storage::storeStatements(*dialect);
     for (const auto& [name, sql] : catalog->all()) {
         EXPECT_THAT(lintOracleSql(sql, name), IsEmpty());

@@ -56,7 +56,7 @@ std::map<std::string, std::string> reviewedStatements() {
 
 TEST(OracleStatementReview, EveryStatementHasItsReviewedOracleText) {
     const auto dialect =
-        storage::makeDialect(config::SqlDialect::Oracle, storage::PlaceholderStyle::QuestionMark);
+        storage::makeDialect(storage::SqlDialect::Oracle, storage::PlaceholderStyle::QuestionMark);
     const auto catalog = storage::storeStatements(*dialect);
     const auto reviewed = reviewedStatements();
     ASSERT_FALSE(catalog->all().empty());

@@ -13,11 +13,11 @@
 namespace msgx::test {
 namespace {
 
-using config::DatabaseBackend;
-using config::SqlDialect;
+using storage::DatabaseBackend;
 using storage::DatabaseSettings;
 using storage::effectiveConnectionString;
 using storage::InfraError;
+using storage::SqlDialect;
 using testing::HasSubstr;
 using testing::Not;
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/config/TimeOfDay.h"
+#include "msgx/storage/Backends.h"
 
 #include <chrono>
 #include <map>
@@ -18,8 +19,9 @@ namespace msgx::config {
 using Milliseconds = std::chrono::milliseconds;
 
 enum class Profile { Embedded, Production };
-enum class DatabaseBackend { PostgreSql, MySql, Odbc, Sqlite };
-enum class SqlDialect { PostgreSql, MySql, Oracle, Sqlite };
+// The database kinds are storage's own (storage/Backends.h); the configuration chooses them.
+using storage::DatabaseBackend;
+using storage::SqlDialect;
 enum class TargetType { Kafka, File };
 enum class OnDead { Stop, Continue };
 enum class LogLevel { Trace, Debug, Info, Warn, Error, Critical, Off };
@@ -27,15 +29,13 @@ enum class LogFormat { Text, Json };
 
 // The spelling used in the YAML file ("production", "postgresql", "oracle", ...).
 std::string_view name(Profile p);
-std::string_view name(DatabaseBackend b);
-std::string_view name(SqlDialect d);
+using storage::name;
 std::string_view name(TargetType t);
 std::string_view name(OnDead o);
 std::string_view name(LogLevel l);
 std::string_view name(LogFormat f);
 
-// The dialect a backend speaks when no dialect is configured; nullopt for ODBC, which needs one.
-std::optional<SqlDialect> nativeDialect(DatabaseBackend b);
+using storage::nativeDialect;
 
 struct StoreConfig {
     DatabaseBackend backend = DatabaseBackend::PostgreSql;

@@ -23,7 +23,7 @@ namespace msgx::pipeline {
 //                       column (it stays in the attributes): a key column is an index, and a value
 //                       too long for it must not stop the pipeline.
 
-// The document of a stored flight. Throws plugin::JsonError when the stored JSON is not a document
+// The document of a stored flight. Throws json::JsonError when the stored JSON is not a document
 // this mapping wrote.
 sdk::FlightDocument documentFromStore(const storage::FlightRecord& record,
                                       const std::vector<storage::DetailList>& lists);

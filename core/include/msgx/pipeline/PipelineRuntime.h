@@ -2,7 +2,7 @@
 
 #include "msgx/clock/Clock.h"
 #include "msgx/config/Config.h"
-#include "msgx/plugin/JsonValue.h"
+#include "msgx/json/JsonValue.h"
 #include "msgx/plugin/PluginHost.h"
 
 #include <memory>
@@ -38,7 +38,7 @@ public:
 
     // For `msgxctl status` through the control socket and the ops API: the lease, the dispatchers'
     // status, counts of this run.
-    [[nodiscard]] plugin::JsonValue statusJson() const;
+    [[nodiscard]] json::JsonValue statusJson() const;
 
     class Impl;
 

@@ -5,10 +5,10 @@
 #include "msgx/codec/TimeZone.h"
 #include "msgx/config/Config.h"
 #include "msgx/pipeline/DecisionCommit.h"
+#include "msgx/pipeline/IgnoreRules.h"
 #include "msgx/pipeline/RetryPolicy.h"
 #include "msgx/pipeline/StoreFlightView.h"
 #include "msgx/pipeline/StoreReferenceView.h"
-#include "msgx/plugin/IgnoreRules.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/storage/InfraError.h"
 #include "msgx/storage/OwnStore.h"
@@ -116,7 +116,7 @@ private:
     const plugin::PluginHost& plugins_;
     const Clock& clock_;
     const config::Config& config_;
-    plugin::IgnoreRules ignoreRules_;
+    pipeline::IgnoreRules ignoreRules_;
     codec::TimeZone businessZone_;
     RetryPolicy retryPolicy_;
     DecisionCommit commits_;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "msgx/plugin/InMemoryViews.h"
+#include "msgx/model/InMemoryViews.h"
 #include "msgx/sdk/Decision.h"
 #include "msgx/storage/ReferenceRecord.h"
 #include "msgx/storage/ReferenceRepository.h"
@@ -12,7 +12,7 @@
 namespace msgx::pipeline {
 
 // The reference data handlers see (sdk::ReferenceView over REF_MASTER): every class loaded at once
-// (ReferenceRepository::classNames / listClass) into a plugin::InMemoryReferenceView, with its
+// (ReferenceRepository::classNames / listClass) into a model::InMemoryReferenceView, with its
 // stand->airbridge map built once, and kept until invalidate() (the pump calls it after a commit
 // that changed references, and after a store failure). One thread (the pump's).
 class StoreReferenceView {
@@ -20,14 +20,14 @@ public:
     explicit StoreReferenceView(storage::ReferenceRepository& references);
 
     // The loaded view, loading it first when needed. Throws storage::InfraError when the store
-    // fails (nothing is kept then), plugin::JsonError for a stored item that is not a JSON object.
+    // fails (nothing is kept then), json::JsonError for a stored item that is not a JSON object.
     const sdk::ReferenceView& current();
 
     void invalidate() { loaded_.reset(); }
 
 private:
     storage::ReferenceRepository& references_;
-    std::optional<plugin::InMemoryReferenceView> loaded_;
+    std::optional<model::InMemoryReferenceView> loaded_;
 };
 
 // The REF_MASTER changes of a decision's reference changes: Upsert and Delete as they are;

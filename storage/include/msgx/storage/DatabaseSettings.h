@@ -1,6 +1,6 @@
 #pragma once
 
-#include "msgx/config/Config.h"
+#include "msgx/storage/Backends.h"
 
 #include <chrono>
 #include <string>
@@ -11,8 +11,8 @@ namespace msgx::storage {
 // Everything needed to open the sessions of one pool: the own store or the shared mailbox.
 struct DatabaseSettings {
     std::string role = "store"; // "store" or "mailbox": named in every error and log line
-    config::DatabaseBackend backend = config::DatabaseBackend::PostgreSql;
-    config::SqlDialect dialect = config::SqlDialect::PostgreSql;
+    DatabaseBackend backend = DatabaseBackend::PostgreSql;
+    SqlDialect dialect = SqlDialect::PostgreSql;
     std::string connect; // Poco Data connection string; see ConnectionString.h for what is added
     int poolSize = 4;
     std::chrono::milliseconds connectTimeout = std::chrono::seconds(5);
@@ -24,12 +24,12 @@ struct DatabaseSettings {
     std::vector<std::string> sessionSetup;
 };
 
-// Sessions of the own store: store.backend, .dialect, .connect, .pool-size, .connect-timeout.
-DatabaseSettings storeDatabase(const config::StoreConfig& store);
-
-// Sessions of the shared mailbox (mailbox.backend, .dialect, .connect). The configuration has no
-// pool size or timeouts for it yet: two sessions (the poller and the back-fill each hold one at a
-// time) and the store's connect timeout.
-DatabaseSettings mailboxDatabase(const config::MailboxConfig& mailbox, const config::StoreConfig& store);
+// The shared mailbox's tables (mailbox.inbox-table, .outbox-table) and the zone of its DATETIME
+// columns (mailbox.time-zone); filled from the configuration (config/StorageSettings.h).
+struct MailboxTables {
+    std::string inbox;
+    std::string outbox;
+    std::string timeZone;
+};
 
 } // namespace msgx::storage

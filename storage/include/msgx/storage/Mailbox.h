@@ -1,7 +1,7 @@
 #pragma once
 
 #include "msgx/clock/Clock.h"
-#include "msgx/config/Config.h"
+#include "msgx/storage/Backends.h"
 #include "msgx/storage/DatabaseSettings.h"
 #include "msgx/storage/Ids.h"
 #include "msgx/storage/Timestamp.h"
@@ -77,11 +77,10 @@ public:
 // The shared mailbox: its own session pool (architecture.md §3), never DDL on a real mailbox.
 class Mailbox {
 public:
-    // `mailbox` gives the table names and the time zone. Throws std::invalid_argument for a dialect
+    // `tables` gives the table names and the time zone. Throws std::invalid_argument for a dialect
     // the adapters do not support (oracle: the mailbox is a MySQL database, mailbox.md) and
     // codec::TimeZoneError for an unusable time zone.
-    static std::unique_ptr<Mailbox> open(const DatabaseSettings& settings,
-                                         const config::MailboxConfig& mailbox);
+    static std::unique_ptr<Mailbox> open(const DatabaseSettings& settings, const MailboxTables& tables);
     virtual ~Mailbox() = default;
 
     virtual MailboxInbox& inbox() = 0;

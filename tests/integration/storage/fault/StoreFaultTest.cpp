@@ -41,10 +41,10 @@ storage::DatabaseSettings settingsFor(const PrivateServices& services, StoreBack
     s.poolSize = 2;
     s.operationTimeout = kOperationTimeout;
     s.connectTimeout = 3s;
-    s.dialect = isPostgres(backend) ? config::SqlDialect::PostgreSql : config::SqlDialect::MySql;
-    s.backend = isOdbc(backend) ? config::DatabaseBackend::Odbc
-                                : (isPostgres(backend) ? config::DatabaseBackend::PostgreSql
-                                                       : config::DatabaseBackend::MySql);
+    s.dialect = isPostgres(backend) ? storage::SqlDialect::PostgreSql : storage::SqlDialect::MySql;
+    s.backend = isOdbc(backend) ? storage::DatabaseBackend::Odbc
+                                : (isPostgres(backend) ? storage::DatabaseBackend::PostgreSql
+                                                       : storage::DatabaseBackend::MySql);
     const char* variable = backend == StoreBackend::Postgres       ? "MSGX_TEST_PG"
                            : backend == StoreBackend::OdbcPostgres ? "MSGX_TEST_ODBC_PG"
                            : backend == StoreBackend::MySql        ? "MSGX_TEST_MYSQL"

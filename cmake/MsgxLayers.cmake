@@ -1,0 +1,78 @@
+# The layers of msgexchange, bottom to top (docs/architecture.md):
+#
+#   sdk        msgx_codec_fields, msgx_plugin_sdk   the plugin SDK: message model, field types, handler contract
+#   base       msgx_base                            clock, logging, the JSON module
+#   storage    msgx_storage                         Poco Data backends, its own settings types
+#   config     msgx_config                          the YAML file and its mapping onto storage settings
+#   runtime    msgx_decoder, msgx_model,            the parts of the runtime, independent of each other:
+#              msgx_plugin, msgx_delivery           decoder, host-side SDK model, plugin host, delivery
+#   pipeline   msgx_pipeline                        intake, routing, pump, back-fill, archive, lease
+#   tooling    msgx_golden, msgx_daemon             golden runner / offline decisions; the daemon's parts
+#   executable msgxd, msgxctl
+#
+# A target links only targets of lower layers (sdk targets may also link each other). So storage
+# sees neither the configuration nor the daemon (no core/include at all), and delivery does not link
+# the plugin host. msgx_check_layers() refuses, at configure time, a link that breaks this; an
+# #include across the rule fails to compile because the header's directory is not on the path.
+# Handlers are checked by msgx_add_handler (the SDK only).
+set(MSGX_LAYERS sdk base storage config runtime pipeline tooling executable)
+set(MSGX_OPEN_LAYERS sdk)
+set_property(GLOBAL PROPERTY MSGX_LAYER_OF_msgx_codec_fields sdk)
+set_property(GLOBAL PROPERTY MSGX_LAYER_OF_msgx_plugin_sdk sdk)
+
+# msgx_layer(<target> <layer>): declares the layer of one of our targets.
+function(msgx_layer target layer)
+  if(NOT layer IN_LIST MSGX_LAYERS)
+    message(FATAL_ERROR "msgx_layer(${target}): unknown layer '${layer}' (layers: ${MSGX_LAYERS})")
+  endif()
+  set_property(GLOBAL PROPERTY MSGX_LAYER_OF_${target} ${layer})
+  set_property(GLOBAL APPEND PROPERTY MSGX_LAYERED_TARGETS ${target})
+endfunction()
+
+# The msgx_* targets `target` links directly (public and private), generator wrappers removed.
+function(_msgx_direct_links target out)
+  get_target_property(links ${target} LINK_LIBRARIES)
+  set(result "")
+  if(links)
+    foreach(link IN LISTS links)
+      string(REGEX REPLACE "^\\$<LINK_ONLY:(.*)>$" "\\1" link "${link}")
+      if(TARGET ${link} AND link MATCHES "^msgx")
+        list(APPEND result ${link})
+      endif()
+    endforeach()
+  endif()
+  set(${out} ${result} PARENT_SCOPE)
+endfunction()
+
+function(msgx_check_layers)
+  get_property(targets GLOBAL PROPERTY MSGX_LAYERED_TARGETS)
+  list(APPEND targets msgx_codec_fields msgx_plugin_sdk)
+  set(core_include ${PROJECT_SOURCE_DIR}/core/include)
+  foreach(target IN LISTS targets)
+    get_property(layer GLOBAL PROPERTY MSGX_LAYER_OF_${target})
+    list(FIND MSGX_LAYERS ${layer} rank)
+    _msgx_direct_links(${target} links)
+    foreach(link IN LISTS links)
+      get_property(link_layer GLOBAL PROPERTY MSGX_LAYER_OF_${link})
+      if(NOT link_layer)
+        message(FATAL_ERROR "layers: ${target} links ${link}, which has no layer; declare it with msgx_layer() "
+                            "(cmake/MsgxLayers.cmake)")
+      endif()
+      list(FIND MSGX_LAYERS ${link_layer} link_rank)
+      if(link_rank GREATER rank OR (link_rank EQUAL rank AND NOT layer IN_LIST MSGX_OPEN_LAYERS))
+        message(FATAL_ERROR "layers: ${target} (layer ${layer}) must not link ${link} (layer ${link_layer}): "
+                            "a target links only lower layers (cmake/MsgxLayers.cmake, docs/architecture.md)")
+      endif()
+    endforeach()
+    # Below the configuration nothing may see core/include (config, daemon, runtime headers).
+    list(FIND MSGX_LAYERS config config_rank)
+    if(rank LESS config_rank)
+      foreach(property INCLUDE_DIRECTORIES INTERFACE_INCLUDE_DIRECTORIES)
+        get_target_property(dirs ${target} ${property})
+        if(dirs AND core_include IN_LIST dirs)
+          message(FATAL_ERROR "layers: ${target} (layer ${layer}) must not see ${core_include}")
+        endif()
+      endforeach()
+    endif()
+  endforeach()
+endfunction()

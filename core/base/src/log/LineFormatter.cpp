@@ -1,0 +1,97 @@
+#include "msgx/log/LineFormatter.h"
+
+#include "msgx/json/JsonValue.h"
+#include "msgx/log/Log.h"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <string_view>
+
+namespace msgx::log {
+
+namespace {
+
+struct SplitPayload {
+    std::string_view trace;
+    std::string_view message;
+};
+
+SplitPayload splitTrace(std::string_view payload) {
+    if (payload.empty() || payload.front() != kTraceStart) {
+        return {{}, payload};
+    }
+    const auto end = payload.find(kTraceEnd);
+    if (end == std::string_view::npos) {
+        return {{}, payload};
+    }
+    return {payload.substr(1, end - 1), payload.substr(end + 1)};
+}
+
+void appendUtcTime(std::chrono::system_clock::time_point t, spdlog::memory_buf_t& dest) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()) % 1000;
+    const auto seconds = std::chrono::floor<std::chrono::seconds>(t);
+    fmt::format_to(std::back_inserter(dest), "{:%Y-%m-%dT%H:%M:%S}.{:03d}Z", seconds, ms.count());
+}
+
+void appendJsonString(std::string_view text, spdlog::memory_buf_t& dest) {
+    std::string quoted;
+    json::appendJsonString(quoted, text);
+    dest.append(quoted);
+}
+
+std::string_view levelName(spdlog::level::level_enum level) {
+    switch (level) {
+    case spdlog::level::trace:
+        return "trace";
+    case spdlog::level::debug:
+        return "debug";
+    case spdlog::level::info:
+        return "info";
+    case spdlog::level::warn:
+        return "warn";
+    case spdlog::level::err:
+        return "error";
+    case spdlog::level::critical:
+        return "critical";
+    default:
+        return "off";
+    }
+}
+
+} // namespace
+
+void LineFormatter::format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) {
+    const auto [trace, message] = splitTrace(std::string_view(msg.payload.data(), msg.payload.size()));
+    if (format_ == LogFormat::Json) {
+        dest.append(std::string_view("{\"ts\":\""));
+        appendUtcTime(msg.time, dest);
+        dest.append(std::string_view("\",\"level\":"));
+        appendJsonString(levelName(msg.level), dest);
+        dest.append(std::string_view(",\"logger\":"));
+        appendJsonString(std::string_view(msg.logger_name.data(), msg.logger_name.size()), dest);
+        fmt::format_to(std::back_inserter(dest), ",\"thread\":{}", msg.thread_id);
+        if (!trace.empty()) {
+            dest.append(std::string_view(",\"trace\":"));
+            appendJsonString(trace, dest);
+        }
+        dest.append(std::string_view(",\"msg\":"));
+        appendJsonString(message, dest);
+        dest.append(std::string_view("}\n"));
+        return;
+    }
+    appendUtcTime(msg.time, dest);
+    fmt::format_to(std::back_inserter(dest), " {:<5} ", fmt::format("{}", levelName(msg.level)));
+    if (!trace.empty()) {
+        fmt::format_to(std::back_inserter(dest), "[trace {}] ", trace);
+    }
+    dest.append(message);
+    dest.push_back('\n');
+}
+
+std::unique_ptr<spdlog::formatter> LineFormatter::clone() const {
+    return std::make_unique<LineFormatter>(format_);
+}
+
+} // namespace msgx::log
