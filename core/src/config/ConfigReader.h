@@ -4,8 +4,7 @@
 #include "KeyPath.h"
 #include "msgx/config/ConfigError.h"
 #include "msgx/config/EnvSubstitution.h"
-#include "msgx/config/ParseOutcome.h"
-#include "msgx/config/TimeOfDay.h"
+#include "msgx/config/ValueFormats.h"
 
 #include <yaml-cpp/yaml.h>
 

@@ -1,8 +1,5 @@
 #include "TempDir.h"
-#include "msgx/config/Durations.h"
-#include "msgx/config/Sizes.h"
-#include "msgx/config/TimeOfDay.h"
-#include "msgx/config/TimeZones.h"
+#include "msgx/config/ValueFormats.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "msgx/config/TimeOfDay.h"
+#include "msgx/config/ValueFormats.h"
 
 #include <chrono>
 #include <map>
