@@ -1,5 +1,6 @@
-#include "TempDir.h"
 #include "msgx/config/ValueFormats.h"
+
+#include "TempDir.h"
 
 #include <gtest/gtest.h>
 
