@@ -1,9 +1,5 @@
 #include "ConfigReader.h"
 
-#include "msgx/config/Durations.h"
-#include "msgx/config/Sizes.h"
-#include "msgx/config/TimeZones.h"
-
 #include <algorithm>
 #include <charconv>
 #include <limits>

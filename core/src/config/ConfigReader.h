@@ -4,8 +4,7 @@
 #include "KeyPath.h"
 #include "msgx/config/ConfigError.h"
 #include "msgx/config/EnvSubstitution.h"
-#include "msgx/config/ParseOutcome.h"
-#include "msgx/config/TimeOfDay.h"
+#include "msgx/config/ValueFormats.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -103,6 +102,9 @@ public:
     [[nodiscard]] bool contains(const KeyPath& key);
     // An error was recorded at this key.
     [[nodiscard]] bool failed(const KeyPath& key) const { return failedKeys_.count(key.text()) != 0; }
+    // Every key a read has declared known so far: after readConfigSections, the loader's table of
+    // keys (tests hold docs/configuration.md against it).
+    [[nodiscard]] const std::set<KeyPath>& knownKeys() const { return known_; }
 
     // Records "<key>: <message>" at the key's value line (or, when absent, at its nearest present
     // section's line).

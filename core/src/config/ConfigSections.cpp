@@ -105,8 +105,20 @@ constexpr TextFormat kKafkaTopic{"a Kafka topic name (1..249 of letters, digits,
 constexpr TextFormat kSocketPath{"a Unix socket path of at most 107 bytes", isSocketPath};
 constexpr TextFormat kStatusValue{"a non-empty STATUS value"};
 
+// How log.file names standard error, which Config holds as "no file".
+constexpr std::string_view kStandardError = "stderr";
+
+// The one source of every default: an absent key keeps the value a default-constructed Config
+// holds (Config.h's member initializers), so the reads below pass defaults().<field> and never a
+// literal of their own. The exceptions are written where they are read: store.migrate-on-start
+// depends on the profile, and the dialects follow their backends.
+const Config& defaults() {
+    static const Config kDefaults{};
+    return kDefaults;
+}
+
 void readProfile(ConfigReader& reader, Config& config) {
-    config.profile = reader.requiredChoice<Profile>("profile", kProfiles).value_or(Profile::Production);
+    config.profile = reader.requiredChoice<Profile>("profile", kProfiles).value_or(defaults().profile);
 }
 
 // The backend/dialect pair of the store or the mailbox; the dialect defaults to the backend's own.
@@ -121,64 +133,71 @@ void readDatabase(ConfigReader& reader, const KeyPath& section, DatabaseBackend 
 
 void readStore(ConfigReader& reader, Config& config) {
     StoreConfig& store = config.store;
-    readDatabase(reader, "store", DatabaseBackend::PostgreSql, store.backend, store.dialect);
-    store.connect = reader.requiredText("store.connect").value_or("");
-    store.poolSize = reader.integer("store.pool-size", 4, kPoolSize);
-    store.connectTimeout = reader.duration("store.connect-timeout", 5s, kConnectTimeout);
+    const StoreConfig& fallback = defaults().store;
+    readDatabase(reader, "store", fallback.backend, store.backend, store.dialect);
+    store.connect = reader.requiredText("store.connect").value_or(fallback.connect);
+    store.poolSize = reader.integer("store.pool-size", fallback.poolSize, kPoolSize);
+    store.connectTimeout = reader.duration("store.connect-timeout", fallback.connectTimeout, kConnectTimeout);
+    // Profile-dependent (docs/configuration.md, Profiles): embedded migrates by default, production
+    // (Config{}'s false) leaves it to `msgxctl migrate`.
     store.migrateOnStart = reader.boolean("store.migrate-on-start", config.profile == Profile::Embedded);
 }
 
 void readMailbox(ConfigReader& reader, Config& config) {
     MailboxConfig& mailbox = config.mailbox;
-    readDatabase(reader, "mailbox", DatabaseBackend::MySql, mailbox.backend, mailbox.dialect);
-    mailbox.connect = reader.requiredText("mailbox.connect").value_or("");
-    mailbox.inboxTable = reader.text("mailbox.inbox-table", "CMINMSGS", kTableName);
-    mailbox.outboxTable = reader.text("mailbox.outbox-table", "COUTMSGS", kTableName);
+    const MailboxConfig& fallback = defaults().mailbox;
+    readDatabase(reader, "mailbox", fallback.backend, mailbox.backend, mailbox.dialect);
+    mailbox.connect = reader.requiredText("mailbox.connect").value_or(fallback.connect);
+    mailbox.inboxTable = reader.text("mailbox.inbox-table", fallback.inboxTable, kTableName);
+    mailbox.outboxTable = reader.text("mailbox.outbox-table", fallback.outboxTable, kTableName);
     mailbox.acceptStatus =
-        reader.textList("mailbox.accept-status", {"VALID"}, kStatusValue, kAcceptStatusCount);
-    mailbox.statusMap.succeeded = reader.text("mailbox.status-map.succeeded", "PROCESSED", kStatusValue);
-    mailbox.statusMap.skipped = reader.text("mailbox.status-map.skipped", "PROCESSED", kStatusValue);
-    mailbox.statusMap.duplicate = reader.text("mailbox.status-map.duplicate", "PROCESSED", kStatusValue);
-    mailbox.statusMap.dead = reader.text("mailbox.status-map.dead", "PROCESSED", kStatusValue);
-    mailbox.timeZone = reader.timeZone("mailbox.time-zone", "Asia/Shanghai");
-    mailbox.createTables = reader.boolean("mailbox.create-tables", false);
+        reader.textList("mailbox.accept-status", fallback.acceptStatus, kStatusValue, kAcceptStatusCount);
+    const MailboxConfig::StatusMap& status = fallback.statusMap;
+    mailbox.statusMap.succeeded = reader.text("mailbox.status-map.succeeded", status.succeeded, kStatusValue);
+    mailbox.statusMap.skipped = reader.text("mailbox.status-map.skipped", status.skipped, kStatusValue);
+    mailbox.statusMap.duplicate = reader.text("mailbox.status-map.duplicate", status.duplicate, kStatusValue);
+    mailbox.statusMap.dead = reader.text("mailbox.status-map.dead", status.dead, kStatusValue);
+    mailbox.timeZone = reader.timeZone("mailbox.time-zone", fallback.timeZone);
+    mailbox.createTables = reader.boolean("mailbox.create-tables", fallback.createTables);
 }
 
 void readPipeline(ConfigReader& reader, Config& config) {
     PipelineConfig& p = config.pipeline;
-    const std::vector<milliseconds> defaultBackoff{1s, 2s, 4s, 8s, 16s};
-    p.pollInterval = reader.duration("pipeline.poll-interval", 1s, kPollInterval);
-    p.batchSize = reader.integer("pipeline.batch-size", 200, kBatchSize);
-    p.maxCommitDelay = reader.duration("pipeline.max-commit-delay", 5s, kMaxCommitDelay);
-    p.compensationInterval = reader.duration("pipeline.compensation-interval", 60s, kCompensationInterval);
-    p.messagesPerTransaction =
-        reader.integer("pipeline.messages-per-transaction", 50, kMessagesPerTransaction);
-    p.maxAttempts = reader.integer("pipeline.max-attempts", 5, kMaxAttempts);
-    p.backoff = reader.durationList("pipeline.backoff", defaultBackoff, kRetryDelay, kBackoffSteps);
-    p.backoffCap = reader.duration("pipeline.backoff-cap", 60s, kBackoffCap);
-    p.headDeadline = reader.duration("pipeline.head-deadline", 10min, kHeadDeadline);
-    p.ignore = reader.textList("pipeline.ignore", {"LDM-*", "REGN-*", "RSTA-*", "EROR-*"}, kIgnorePattern,
-                               kIgnoreCount);
-    p.identityDayBoundary = reader.boolean("pipeline.identity-day-boundary", false);
-    p.businessTimeZone = reader.timeZone("pipeline.business-time-zone", "Asia/Shanghai");
+    const PipelineConfig& fallback = defaults().pipeline;
+    p.pollInterval = reader.duration("pipeline.poll-interval", fallback.pollInterval, kPollInterval);
+    p.batchSize = reader.integer("pipeline.batch-size", fallback.batchSize, kBatchSize);
+    p.maxCommitDelay = reader.duration("pipeline.max-commit-delay", fallback.maxCommitDelay, kMaxCommitDelay);
+    p.compensationInterval = reader.duration("pipeline.compensation-interval", fallback.compensationInterval,
+                                             kCompensationInterval);
+    p.messagesPerTransaction = reader.integer("pipeline.messages-per-transaction",
+                                              fallback.messagesPerTransaction, kMessagesPerTransaction);
+    p.maxAttempts = reader.integer("pipeline.max-attempts", fallback.maxAttempts, kMaxAttempts);
+    p.backoff = reader.durationList("pipeline.backoff", fallback.backoff, kRetryDelay, kBackoffSteps);
+    p.backoffCap = reader.duration("pipeline.backoff-cap", fallback.backoffCap, kBackoffCap);
+    p.headDeadline = reader.duration("pipeline.head-deadline", fallback.headDeadline, kHeadDeadline);
+    p.ignore = reader.textList("pipeline.ignore", fallback.ignore, kIgnorePattern, kIgnoreCount);
+    p.identityDayBoundary = reader.boolean("pipeline.identity-day-boundary", fallback.identityDayBoundary);
+    p.businessTimeZone = reader.timeZone("pipeline.business-time-zone", fallback.businessTimeZone);
 }
 
 void readBackfill(ConfigReader& reader, Config& config) {
-    config.backfill.interval = reader.duration("backfill.interval", 30s, kBackfillInterval);
-    config.backfill.backoff = reader.duration("backfill.backoff", 30s, kRetryDelay);
-    config.backfill.backoffCap = reader.duration("backfill.backoff-cap", 15min, kBackoffCap);
+    const BackfillConfig& fallback = defaults().backfill;
+    config.backfill.interval = reader.duration("backfill.interval", fallback.interval, kBackfillInterval);
+    config.backfill.backoff = reader.duration("backfill.backoff", fallback.backoff, kRetryDelay);
+    config.backfill.backoffCap = reader.duration("backfill.backoff-cap", fallback.backoffCap, kBackoffCap);
 }
 
 void readArchiveAndLease(ConfigReader& reader, Config& config) {
-    config.archive.retention = reader.duration("archive.retention", 24h, kArchiveRetention);
-    config.archive.at = reader.timeOfDay("archive.at", TimeOfDay{3, 0});
-    config.lease.period = reader.duration("lease.period", 10s, kLeasePeriod);
+    config.archive.retention =
+        reader.duration("archive.retention", defaults().archive.retention, kArchiveRetention);
+    config.archive.at = reader.timeOfDay("archive.at", defaults().archive.at);
+    config.lease.period = reader.duration("lease.period", defaults().lease.period, kLeasePeriod);
 }
 
 void readShadowAndPlugins(ConfigReader& reader, Config& config) {
-    config.shadow = reader.boolean("shadow", false);
-    config.plugins.dir = reader.text("plugins.dir", "/usr/lib/msgx/handlers");
-    config.plugins.watch = reader.boolean("plugins.watch", false);
+    config.shadow = reader.boolean("shadow", defaults().shadow);
+    config.plugins.dir = reader.text("plugins.dir", defaults().plugins.dir);
+    config.plugins.watch = reader.boolean("plugins.watch", defaults().plugins.watch);
 }
 
 // delivery.targets.msg and .schd: {type: kafka, topic: T} or {type: file, path: P}. Other target
@@ -215,31 +234,33 @@ void readTarget(ConfigReader& reader, Config& config, const std::string& name) {
 
 void readDelivery(ConfigReader& reader, Config& config) {
     DeliveryConfig& d = config.delivery;
-    const std::vector<milliseconds> defaultBackoff{1s, 2s, 4s, 8s, 16s};
+    const DeliveryConfig& fallback = defaults().delivery;
     readTarget(reader, config, "msg");
     readTarget(reader, config, "schd");
-    d.maxAttempts = reader.integer("delivery.max-attempts", 5, kMaxAttempts);
-    d.backoff = reader.durationList("delivery.backoff", defaultBackoff, kRetryDelay, kBackoffSteps);
-    d.backoffCap = reader.duration("delivery.backoff-cap", 60s, kBackoffCap);
-    d.onDead = reader.choice<OnDead>("delivery.on-dead", OnDead::Stop, kOnDead);
-    d.schdFlushPeriod = reader.duration("delivery.schd-flush-period", 3s, kSchdFlushPeriod);
-    d.schdFlushLimit = reader.integer("delivery.schd-flush-limit", 500, kSchdFlushLimit);
+    d.maxAttempts = reader.integer("delivery.max-attempts", fallback.maxAttempts, kMaxAttempts);
+    d.backoff = reader.durationList("delivery.backoff", fallback.backoff, kRetryDelay, kBackoffSteps);
+    d.backoffCap = reader.duration("delivery.backoff-cap", fallback.backoffCap, kBackoffCap);
+    d.onDead = reader.choice<OnDead>("delivery.on-dead", fallback.onDead, kOnDead);
+    d.schdFlushPeriod =
+        reader.duration("delivery.schd-flush-period", fallback.schdFlushPeriod, kSchdFlushPeriod);
+    d.schdFlushLimit = reader.integer("delivery.schd-flush-limit", fallback.schdFlushLimit, kSchdFlushLimit);
 }
 
 void readKafka(ConfigReader& reader, Config& config) {
     // Required only with a kafka target: CrossKeyRules.
-    config.kafka.bootstrap = reader.text("kafka.bootstrap").value_or("");
-    config.kafka.clientId = reader.text("kafka.client-id", "msgx");
+    config.kafka.bootstrap = reader.text("kafka.bootstrap").value_or(defaults().kafka.bootstrap);
+    config.kafka.clientId = reader.text("kafka.client-id", defaults().kafka.clientId);
     config.kafka.properties = reader.textMap("kafka.properties");
 }
 
 void readControlAndLog(ConfigReader& reader, Config& config) {
-    config.control.socket = reader.text("control.socket", "/run/msgx/msgxd.sock", kSocketPath);
-    config.log.level = reader.choice<LogLevel>("log.level", LogLevel::Info, kLogLevels);
-    config.log.format = reader.choice<LogFormat>("log.format", LogFormat::Text, kLogFormats);
-    const std::string file = reader.text("log.file", "stderr");
-    config.log.file = file == "stderr" ? std::nullopt : std::optional<std::string>(file);
-    config.log.queue = reader.integer("log.queue", 8192, kLogQueue);
+    const LogConfig& fallback = defaults().log;
+    config.control.socket = reader.text("control.socket", defaults().control.socket, kSocketPath);
+    config.log.level = reader.choice<LogLevel>("log.level", fallback.level, kLogLevels);
+    config.log.format = reader.choice<LogFormat>("log.format", fallback.format, kLogFormats);
+    const std::string file = reader.text("log.file", fallback.file.value_or(std::string(kStandardError)));
+    config.log.file = file == kStandardError ? std::nullopt : std::optional<std::string>(file);
+    config.log.queue = reader.integer("log.queue", fallback.queue, kLogQueue);
 }
 
 } // namespace

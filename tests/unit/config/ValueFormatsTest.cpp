@@ -1,8 +1,6 @@
+#include "msgx/config/ValueFormats.h"
+
 #include "TempDir.h"
-#include "msgx/config/Durations.h"
-#include "msgx/config/Sizes.h"
-#include "msgx/config/TimeOfDay.h"
-#include "msgx/config/TimeZones.h"
 
 #include <gtest/gtest.h>
 

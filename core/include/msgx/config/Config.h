@@ -1,6 +1,6 @@
 #pragma once
 
-#include "msgx/config/TimeOfDay.h"
+#include "msgx/config/ValueFormats.h"
 #include "msgx/storage/Backends.h"
 
 #include <chrono>
@@ -11,9 +11,14 @@
 #include <vector>
 
 // The validated configuration of msgexchange: one struct per section of the YAML file, one field
-// per key (architecture.md §12, docs/configuration.md). The default member values are the
-// documented defaults; keys without a default (profile, store.connect, mailbox.connect,
-// delivery.targets, kafka.bootstrap) are filled in by the loader or refused by it.
+// per key (architecture.md §12, docs/configuration.md). The default member values are the one
+// source of the defaults: the loader gives an absent key the value of a default-constructed Config
+// (ConfigSections.cpp writes no default of its own), and a test holds docs/configuration.md's
+// default column against them. A new key gets its default here and nowhere else. Two defaults are
+// not a member value: store.migrate-on-start depends on the profile (true with embedded; the member
+// holds production's false) and a dialect defaults to its backend's own. Keys without a default
+// (profile, store.connect, mailbox.connect, delivery.targets, kafka.bootstrap) are filled in by the
+// loader or refused by it.
 namespace msgx::config {
 
 using Milliseconds = std::chrono::milliseconds;
