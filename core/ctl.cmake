@@ -11,7 +11,6 @@ add_executable(msgxctl
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/StatusCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/MessagesCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/ReplayCommand.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/ProcessingNames.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/StoreCommandContext.cpp
 )
 # msgxctl events (delivery work).

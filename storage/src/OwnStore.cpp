@@ -2,12 +2,15 @@
 
 #include "migrate/MigrationFiles.h"
 #include "migrate/Migrator.h"
+#include "repository/SqlArchiveMover.h"
 #include "repository/SqlBackfillQueue.h"
 #include "repository/SqlEventOutbox.h"
 #include "repository/SqlFlightRepository.h"
-#include "repository/SqlOperations.h"
+#include "repository/SqlInboxCursors.h"
+#include "repository/SqlOpsAuditLog.h"
 #include "repository/SqlProcessingQueue.h"
 #include "repository/SqlReferenceRepository.h"
+#include "repository/SqlWriterLease.h"
 #include "repository/StoreContext.h"
 #include "sql/StoreStatements.h"
 

@@ -7,7 +7,6 @@
 // "identity","nextAttemptAtMicros"} in id order (docs/operations.md). Exit codes: 0 answered; 1 the
 // store failed; 2 usage error (unknown state or class).
 #include "CtlCommand.h"
-#include "ProcessingNames.h"
 #include "StoreCommandContext.h"
 #include "msgx/decoder/MessageDecoder.h"
 #include "msgx/json/JsonValue.h"
@@ -47,7 +46,7 @@ std::string keyOf(const storage::ProcessingRecord& record) {
 int runMessages(const MessagesOptions& options) {
     storage::MessageFilter filter;
     if (!options.state.empty()) {
-        filter.state = processingStateFromName(options.state);
+        filter.state = storage::processingStateNamed(options.state);
         if (!filter.state) {
             std::cerr << "msgxctl messages: --state must be PENDING, FAILED, SUCCEEDED, SKIPPED or DEAD, got "
                       << options.state << '\n';

@@ -27,25 +27,4 @@ void addArchiveStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "archive.delete-event", "DELETE FROM MSG_EVENT WHERE EVENT_ID = ?");
 }
 
-void addLeaseStatements(StatementCatalog& c, const Dialect& d) {
-    c.add(d, "lease.create-if-absent", d.insertIfAbsent("WRITER_LEASE", {"LEASE_NAME"}, {"EXPIRES_AT"}));
-    c.add(d, "lease.lock",
-          "SELECT OWNER_ID, EXPIRES_AT FROM WRITER_LEASE WHERE LEASE_NAME = ?" + d.forUpdate());
-    c.add(d, "lease.take",
-          "UPDATE WRITER_LEASE SET OWNER_ID = ?, ACQUIRED_AT = ?, RENEWED_AT = ?, EXPIRES_AT = ? WHERE "
-          "LEASE_NAME = ?");
-    c.add(d, "lease.extend", "UPDATE WRITER_LEASE SET RENEWED_AT = ?, EXPIRES_AT = ? WHERE LEASE_NAME = ?");
-    c.add(d, "lease.free", "UPDATE WRITER_LEASE SET OWNER_ID = NULL, EXPIRES_AT = 0 WHERE LEASE_NAME = ?");
-    c.add(d, "lease.holder", "SELECT OWNER_ID, EXPIRES_AT FROM WRITER_LEASE WHERE LEASE_NAME = ?");
-}
-
-void addAuditStatements(StatementCatalog& c, const Dialect& d) {
-    c.add(d, "audit.insert",
-          d.insertGeneratingId("OPS_AUDIT", "AUDIT_ID", "OPS_AUDIT_SEQ",
-                               {"OCCURRED_AT", "ACTOR", "ACTION", "DETAIL"}));
-    c.add(d, "audit.recent",
-          d.firstRows({"AUDIT_ID, OCCURRED_AT, ACTOR, ACTION, DETAIL", "OPS_AUDIT", "", "AUDIT_ID DESC",
-                       "AUDIT_ID", RowLock::None}));
-}
-
 } // namespace msgx::storage

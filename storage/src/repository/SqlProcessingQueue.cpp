@@ -2,6 +2,8 @@
 
 #include "msgx/storage/InfraError.h"
 #include "repository/CommitStatements.h"
+#include "repository/ProcessingCommitWriter.h"
+#include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
 #include "repository/StoredNames.h"
 #include "sql/RowMapping.h"
@@ -138,25 +140,6 @@ std::optional<ProcessingRecord> single(const std::vector<ProcStateRow>& rows) {
 // Locks row `id` until the transaction ends; nullopt when there is none.
 std::optional<LockedRow> lockRow(Transaction& tx, const SqlContext& ctx, MailboxId id) {
     return CommitStatements::of(tx, ctx).lockRow(id);
-}
-
-std::string describe(MailboxId id, const std::optional<LockedRow>& row) {
-    if (!row) {
-        return "PROC_STATE " + std::to_string(id) + " does not exist";
-    }
-    return "PROC_STATE " + std::to_string(id) + " is " + row->state + "/" + std::to_string(row->attempts);
-}
-
-// Nullopt when the locked row is unfinished and matches what the caller read; else why not.
-std::optional<std::string> guardFails(MailboxId id, const std::optional<LockedRow>& row,
-                                      const QueueGuard& expected) {
-    const std::string wanted =
-        std::string(stateName(expected.state)) + "/" + std::to_string(expected.attempts);
-    if (!row || row->state != stateName(expected.state) || row->attempts != expected.attempts ||
-        isTerminal(expected.state)) {
-        return describe(id, row) + ", expected " + wanted;
-    }
-    return std::nullopt;
 }
 
 std::optional<MailboxId> identityHolder(Transaction& tx, const SqlContext& ctx, const char* statement,
@@ -323,184 +306,12 @@ WriteResult SqlProcessingQueue::recordFailure(MailboxId id, const QueueGuard& ex
                                });
 }
 
-namespace {
-
-WriteResult refusedAt(MailboxId id, std::string why) {
-    auto result = WriteResult::refused(std::move(why));
-    result.conflictAt = id;
-    return result;
-}
-
-// What a commitAll transaction knows about its messages: their locked rows (updated as its commits
-// finish them) and the holders of their identity keys (updated as its commits bind them). Both are
-// read in a few round trips for the whole batch instead of one or two per message.
-class BatchRows {
-public:
-    BatchRows(CommitStatements& statements, const std::vector<ProcessingCommit>& commits) {
-        const auto [low, high] = std::minmax_element(
-            commits.begin(), commits.end(),
-            [](const ProcessingCommit& a, const ProcessingCommit& b) { return a.mailboxId < b.mailboxId; });
-        // The ids of a batch are consecutive queue entries; a wide spread (a replayed old message among
-        // new ones) locks row by row rather than every row in between.
-        const auto spread = static_cast<std::uint64_t>(high->mailboxId - low->mailboxId);
-        if (spread < 4 * commits.size() + 16) {
-            rows_ = statements.lockRange(low->mailboxId, high->mailboxId);
-        } else {
-            for (const auto& commit : commits) {
-                if (const auto row = statements.lockRow(commit.mailboxId)) {
-                    rows_.emplace(commit.mailboxId, *row);
-                }
-            }
-        }
-        std::vector<std::string> keys;
-        for (const auto& commit : commits) {
-            const auto row = rows_.find(commit.mailboxId);
-            if (commit.identityKey && row != rows_.end() && row->second.identityKey.isNull()) {
-                keys.push_back(*commit.identityKey);
-            }
-        }
-        if (!keys.empty()) {
-            holders_ = statements.identityHolders(keys);
-        }
-    }
-
-    [[nodiscard]] std::optional<LockedRow> row(MailboxId id) const {
-        const auto it = rows_.find(id);
-        return it == rows_.end() ? std::nullopt : std::optional(it->second);
-    }
-
-    [[nodiscard]] std::optional<MailboxId> holder(const std::string& key) const {
-        const auto it = holders_.find(key);
-        return it == holders_.end() ? std::nullopt : std::optional(it->second);
-    }
-
-    // Row `id` was finished by a commit of this transaction.
-    void finished(MailboxId id, const ProcessingCommit& commit, const std::optional<std::string>& boundKey) {
-        LockedRow& row = rows_.at(id);
-        row.state = stateName(commit.outcome.state);
-        if (boundKey) {
-            row.identityKey = *boundKey;
-            holders_.emplace(*boundKey, id);
-        }
-        if (commit.processingStartedAt && row.processingStartedAt.isNull()) {
-            row.processingStartedAt = toEpochMicros(*commit.processingStartedAt);
-        }
-    }
-
-private:
-    std::map<MailboxId, LockedRow> rows_;
-    std::map<std::string, MailboxId> holders_;
-};
-
-// One processing commit inside the caller's transaction. A refusal leaves the transaction to be
-// rolled back by the caller (what this call wrote so far is part of it).
-WriteResult applyCommit(CommitStatements& statements, BatchRows& batch, Transaction& tx,
-                        const SqlContext& ctx, const ProcessingCommit& commit, Timestamp stamp) {
-    const auto row = batch.row(commit.mailboxId);
-    if (auto conflict = guardFails(commit.mailboxId, row, commit.expected)) {
-        return refusedAt(commit.mailboxId, *conflict);
-    }
-    // bindIdentity's rule: a message that holds a key keeps it; a free key is bound with the terminal
-    // write below; a key another message holds refuses the whole call.
-    std::optional<std::string> identityKey;
-    if (commit.identityKey && row->identityKey.isNull()) {
-        if (const auto holder = batch.holder(*commit.identityKey); holder && *holder != commit.mailboxId) {
-            auto result = refusedAt(commit.mailboxId, "identity " + *commit.identityKey + " of PROC_STATE " +
-                                                          std::to_string(commit.mailboxId) + " is held by " +
-                                                          std::to_string(*holder));
-            result.identityHeldBy = holder;
-            return result;
-        }
-        identityKey = commit.identityKey;
-    }
-    for (const auto& flight : commit.flights) {
-        if (auto conflict = statements.applyFlightWrite(flight, stamp)) {
-            return refusedAt(commit.mailboxId, *conflict);
-        }
-    }
-    for (const auto& event : commit.events) {
-        statements.addEvent(event, commit.mailboxId, stamp);
-    }
-    for (const auto& change : commit.references) {
-        applyReferenceChange(tx, ctx, change, stamp);
-    }
-    const ProcessingOutcome& outcome = commit.outcome;
-    statements.finish(
-        commit.mailboxId,
-        {std::string(stateName(outcome.state)),
-         outcome.errorClass ? std::optional<std::string>(errorClassName(*outcome.errorClass)) : std::nullopt,
-         outcome.lastError, outcome.note, outcome.backfillStatus, identityKey, commit.processingStartedAt},
-        stamp);
-    batch.finished(commit.mailboxId, commit, identityKey);
-    return WriteResult::ok();
-}
-
-bool bindsIdentity(const std::vector<ProcessingCommit>& commits) {
-    return std::any_of(commits.begin(), commits.end(),
-                       [](const ProcessingCommit& c) { return c.identityKey.has_value(); });
-}
-
-} // namespace
-
 WriteResult SqlProcessingQueue::commit(const ProcessingCommit& commit) {
     return commitAll({commit});
 }
 
 WriteResult SqlProcessingQueue::commitAll(const std::vector<ProcessingCommit>& commits) {
-    for (const auto& commit : commits) {
-        if (!isTerminal(commit.outcome.state)) {
-            throw std::invalid_argument("a processing commit must end in SUCCEEDED, SKIPPED or DEAD, not " +
-                                        std::string(stateName(commit.outcome.state)) + " (mailbox id " +
-                                        std::to_string(commit.mailboxId) + ")");
-        }
-        for (const auto& change : commit.references) {
-            validateReferenceChange(change);
-        }
-    }
-    if (commits.empty()) {
-        return WriteResult::ok();
-    }
-    const Timestamp stamp = ctx_.now();
-    const std::string operation =
-        commits.size() == 1
-            ? "store: commit processing of mailbox id " + std::to_string(commits.front().mailboxId)
-            : "store: commit processing of mailbox ids " + std::to_string(commits.front().mailboxId) + ".." +
-                  std::to_string(commits.back().mailboxId) + " (" + std::to_string(commits.size()) + ")";
-    // The work owns its copy: SessionPool::transact may return (timeout) while the work still runs.
-    auto work = [ctx = ctx_.statements,
-                 batch = std::make_shared<const std::vector<ProcessingCommit>>(commits),
-                 stamp](Transaction& tx) {
-        auto& statements = CommitStatements::of(tx, ctx);
-        statements.beginTransaction();
-        BatchRows rows(statements, *batch);
-        std::vector<FlightId> flids;
-        for (const auto& commit : *batch) {
-            for (const auto& flight : commit.flights) {
-                flids.push_back(flight.flid);
-            }
-        }
-        statements.lockFlights(flids);
-        for (const auto& commit : *batch) {
-            auto result = applyCommit(statements, rows, tx, ctx, commit, stamp);
-            if (!result.applied) {
-                tx.rollbackOnly();
-                return result;
-            }
-        }
-        statements.writeEvents();   // the batch's events in order, several per statement
-        statements.writeFinishes(); // the terminal states, several per statement
-        return WriteResult::ok();
-    };
-    try {
-        return ctx_.pool->transact(operation, work);
-    } catch (const InfraError& e) {
-        if (e.reason() != InfraError::Reason::Constraint || !bindsIdentity(commits)) {
-            throw;
-        }
-        // Another writer took an identity between the look-up and the update (unique index); nothing
-        // was written, and the repeat sees the holder and refuses (as bindIdentity does).
-        return ctx_.pool->transact(operation, work);
-    }
+    return writeProcessingCommits(ctx_, commits);
 }
 
 WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& expected) {

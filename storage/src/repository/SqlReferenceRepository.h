@@ -1,6 +1,5 @@
 #pragma once
 
-#include "msgx/storage/InboxCursors.h"
 #include "msgx/storage/ReferenceRepository.h"
 #include "repository/StoreContext.h"
 
@@ -14,17 +13,6 @@ public:
     std::vector<ReferenceRecord> listClass(const std::string& rtype) override;
     std::vector<std::string> classNames() override;
     void apply(const std::vector<ReferenceChange>& changes) override;
-
-private:
-    StoreContext ctx_;
-};
-
-class SqlInboxCursors final : public InboxCursors {
-public:
-    explicit SqlInboxCursors(StoreContext context) : ctx_(std::move(context)) {}
-
-    std::optional<InboxCursor> load(const std::string& name) override;
-    void save(const InboxCursor& cursor) override;
 
 private:
     StoreContext ctx_;

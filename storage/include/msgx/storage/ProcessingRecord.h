@@ -13,10 +13,16 @@ namespace msgx::storage {
 // The life cycle of one mailbox message (architecture.md §4).
 enum class ProcessingState { Pending, Failed, Succeeded, Skipped, Dead };
 
-// "PENDING", "FAILED", "SUCCEEDED", "SKIPPED", "DEAD": the values of PROC_STATE.STATE.
+// "PENDING", "FAILED", "SUCCEEDED", "SKIPPED", "DEAD": the values of PROC_STATE.STATE. Every stored
+// name of this file and OutboxEvent.h has one table (repository/StoredNames.cpp).
 std::string_view stateName(ProcessingState state);
+// The state an operator names ("failed", "DEAD"; case-insensitive), nullopt for any other text.
+std::optional<ProcessingState> processingStateNamed(std::string_view name);
 // Terminal states end processing and carry a back-fill intent.
-bool isTerminal(ProcessingState state);
+constexpr bool isTerminal(ProcessingState state) {
+    return state == ProcessingState::Succeeded || state == ProcessingState::Skipped ||
+           state == ProcessingState::Dead;
+}
 
 // Whether the mailbox row still has to be marked (PROC_STATE.BACKFILL_STATE):
 // NONE (never: not terminal yet, shadow mode, or a row the mailbox did not mark valid),

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "msgx/storage/InboxCursors.h"
+#include "repository/StoreContext.h"
+
+// The poller's persisted cursors (INBOX_CURSOR: watermark and rescan progress).
+namespace msgx::storage {
+
+class SqlInboxCursors final : public InboxCursors {
+public:
+    explicit SqlInboxCursors(StoreContext context) : ctx_(std::move(context)) {}
+
+    std::optional<InboxCursor> load(const std::string& name) override;
+    void save(const InboxCursor& cursor) override;
+
+private:
+    StoreContext ctx_;
+};
+
+} // namespace msgx::storage
