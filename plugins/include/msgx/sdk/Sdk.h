@@ -28,6 +28,7 @@
 #include "msgx/sdk/ReferenceMessages.h"
 #include "msgx/sdk/ReferenceView.h"
 #include "msgx/sdk/ScheduleRecords.h"
+#include "msgx/sdk/SingleFieldHandlers.h"
 #include "msgx/sdk/UtcTime.h"
 #include "msgx/sdk/Value.h"
 
