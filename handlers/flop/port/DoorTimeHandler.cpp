@@ -9,12 +9,15 @@
 #include "msgx/sdk/Sdk.h"
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace {
 
 using namespace msgx::sdk;
 
-constexpr FieldSpec kDoorId{"POID", "", FieldType::Char, 0, true};
+constexpr FieldSpec kDoorId{"POID", "", FieldType::Char};
+constexpr std::string_view kDoorIds[] = {"O", "C"};
 constexpr FieldSpec kDoorOpenTime{"POTM", "portOpenTime", FieldType::Time};
 constexpr FieldSpec kDoorCloseTime{"POTM", "portCloseTime", FieldType::Time};
 
@@ -27,25 +30,15 @@ Checked<FlightEdit> doorTimeRule(const Element& record, const HandlerContext& co
         return Problem::reject("more than one PORT group");
     }
     const Element& group = *groups.front();
-    const FieldRead doorId = readField(group, kDoorId, context.businessZone);
-    if (doorId.state == FieldState::Invalid) {
-        return *problemOf(doorId, kDoorId);
+    const FieldRead doorTime = readField(group, kDoorOpenTime, context.businessZone);
+    if (doorTime.state == FieldState::Invalid) {
+        return *problemOf(doorTime, kDoorOpenTime);
     }
-    const FieldRead anyTime = readField(group, kDoorOpenTime, context.businessZone);
-    if (anyTime.state == FieldState::Invalid) {
-        return *problemOf(anyTime, kDoorOpenTime);
+    const Checked<std::string> door = readOneOf(group, kDoorId, kDoorIds, context.businessZone);
+    if (!door.ok()) {
+        return door.problem();
     }
-    if (auto problem = problemOf(doorId, kDoorId)) {
-        return *problem;
-    }
-    const std::string& door = std::get<std::string>(doorId.value);
-    if (door == "O") {
-        return clearableRule(group, kDoorOpenTime, context);
-    }
-    if (door == "C") {
-        return clearableRule(group, kDoorCloseTime, context);
-    }
-    return Problem::reject("POID '" + door + "' is not O (open) or C (close)");
+    return clearableRule(group, door.value() == "O" ? kDoorOpenTime : kDoorCloseTime, context);
 }
 
 class DoorTimeHandler final : public Handler {
