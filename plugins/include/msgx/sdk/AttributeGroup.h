@@ -5,7 +5,6 @@
 #include "msgx/sdk/Checked.h"
 #include "msgx/sdk/FieldSpec.h"
 #include "msgx/sdk/FlopRecords.h"
-#include "msgx/sdk/Handler.h"
 #include "msgx/sdk/HandlerContext.h"
 
 #include <span>
@@ -73,22 +72,18 @@ Checked<FlightEdit> attributeGroupRule(const codec::Element& record, const Attri
 Checked<std::string> readOneOf(const codec::Element& element, const FieldSpec& field,
                                std::span<const std::string_view> allowed, const codec::TimeZone& zone);
 
-// The whole handler of a FLOP STYP that is one attribute group: the common record flow
-// (decideFlopRecords) around attributeGroupRule. `Group` must have static storage:
+// The group's rule as a function, and the whole handler of a FLOP STYP that is one attribute group
+// (the common record flow around attributeGroupRule). `Group` must have static storage:
 //
 //   constexpr GroupField kAgentFields[] = {{{"PHAG", "paxAgent", FieldType::Int}}, ...};
 //   constexpr AttributeGroup kAgents{"", kAgentFields};
 //   MSGX_HANDLER_PLUGIN(AttributeGroupHandler<kAgents>, "flop-hnag", "1.0.0", "FLOP-HNAG")
 template <const AttributeGroup& Group>
-class AttributeGroupHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const codec::Message& message) const override {
-        return decideFlopRecords(context, flights, message,
-                                 [](const codec::Element& record, const HandlerContext& c) {
-                                     return attributeGroupRule(record, Group, c);
-                                 });
-    }
-};
+Checked<FlightEdit> attributeGroupRuleOf(const codec::Element& record, const HandlerContext& context) {
+    return attributeGroupRule(record, Group, context);
+}
+
+template <const AttributeGroup& Group>
+using AttributeGroupHandler = FlopRecordHandler<attributeGroupRuleOf<Group>>;
 
 } // namespace msgx::sdk
