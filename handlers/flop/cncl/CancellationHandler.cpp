@@ -47,14 +47,6 @@ Checked<FlightEdit> cancellationRule(const Element& record, const HandlerContext
     });
 }
 
-class CancellationHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const Message& message) const override {
-        return decideFlopRecords(context, flights, message, cancellationRule);
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(CancellationHandler, "flop-cncl", "1.0.0", "FLOP-CNCL")
+MSGX_HANDLER_PLUGIN(FlopRecordHandler<cancellationRule>, "flop-cncl", "1.0.0", "FLOP-CNCL")

@@ -41,14 +41,6 @@ Checked<FlightEdit> doorTimeRule(const Element& record, const HandlerContext& co
     return clearableRule(group, door.value() == "O" ? kDoorOpenTime : kDoorCloseTime, context);
 }
 
-class DoorTimeHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const Message& message) const override {
-        return decideFlopRecords(context, flights, message, doorTimeRule);
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(DoorTimeHandler, "flop-port", "1.0.0", "FLOP-PORT")
+MSGX_HANDLER_PLUGIN(FlopRecordHandler<doorTimeRule>, "flop-port", "1.0.0", "FLOP-PORT")

@@ -3,7 +3,6 @@
 #include "msgx/sdk/AttributeRules.h"
 #include "msgx/sdk/FieldSpec.h"
 #include "msgx/sdk/FlopRecords.h"
-#include "msgx/sdk/Handler.h"
 
 namespace msgx::sdk {
 
@@ -16,27 +15,19 @@ namespace msgx::sdk {
 //   MSGX_HANDLER_PLUGIN(ClearableFieldHandler<kApprovedTime>, "flop-appt", "1.0.0", "FLOP-APPT")
 
 template <const FieldSpec& Field>
-class ClearableFieldHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const codec::Message& message) const override {
-        return decideFlopRecords(context, flights, message,
-                                 [](const codec::Element& record, const HandlerContext& c) {
-                                     return clearableRule(record, Field, c);
-                                 });
-    }
-};
+Checked<FlightEdit> clearableRuleOf(const codec::Element& record, const HandlerContext& context) {
+    return clearableRule(record, Field, context);
+}
 
 template <const FieldSpec& Field>
-class MandatoryFieldHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const codec::Message& message) const override {
-        return decideFlopRecords(context, flights, message,
-                                 [](const codec::Element& record, const HandlerContext& c) {
-                                     return mandatoryRule(record, Field, c);
-                                 });
-    }
-};
+Checked<FlightEdit> mandatoryRuleOf(const codec::Element& record, const HandlerContext& context) {
+    return mandatoryRule(record, Field, context);
+}
+
+template <const FieldSpec& Field>
+using ClearableFieldHandler = FlopRecordHandler<clearableRuleOf<Field>>;
+
+template <const FieldSpec& Field>
+using MandatoryFieldHandler = FlopRecordHandler<mandatoryRuleOf<Field>>;
 
 } // namespace msgx::sdk
