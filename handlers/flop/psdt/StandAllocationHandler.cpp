@@ -67,14 +67,6 @@ Checked<FlightEdit> standAllocationRule(const Element& record, const HandlerCont
     });
 }
 
-class StandAllocationHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const Message& message) const override {
-        return decideFlopRecords(context, flights, message, standAllocationRule);
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(StandAllocationHandler, "flop-psdt", "1.0.0", "FLOP-PSDT")
+MSGX_HANDLER_PLUGIN(FlopRecordHandler<standAllocationRule>, "flop-psdt", "1.0.0", "FLOP-PSDT")

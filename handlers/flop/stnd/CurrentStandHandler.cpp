@@ -7,17 +7,8 @@ namespace {
 
 using namespace msgx::sdk;
 
-class CurrentStandHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const Message& message) const override {
-        return decideFlopRecords(
-            context, flights, message, [](const Element& record, const HandlerContext& c) {
-                return mandatoryRule(record, {"STND", "currentStand", FieldType::Text, 8}, c);
-            });
-    }
-};
+constexpr FieldSpec kCurrentStand{"STND", "currentStand", FieldType::Text, 8};
 
 } // namespace
 
-MSGX_HANDLER_PLUGIN(CurrentStandHandler, "flop-stnd", "1.0.0", "FLOP-STND")
+MSGX_HANDLER_PLUGIN(MandatoryFieldHandler<kCurrentStand>, "flop-stnd", "1.0.0", "FLOP-STND")

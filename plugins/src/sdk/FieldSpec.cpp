@@ -53,14 +53,14 @@ FieldRead readTextList(const codec::Element& element, const FieldSpec& spec) {
     return FieldRead{codec::FieldState::Value, Value(std::move(list)), {}};
 }
 
+} // namespace
+
 std::string sourceName(std::string_view source) {
     if (source == ".") {
         return "text";
     }
-    return std::string(source.front() == '@' ? source.substr(1) : source);
+    return std::string(!source.empty() && source.front() == '@' ? source.substr(1) : source);
 }
-
-} // namespace
 
 FieldRead readField(const codec::Element& element, const FieldSpec& spec, const codec::TimeZone& zone) {
     const codec::FieldText text = sourceText(element, spec.source);

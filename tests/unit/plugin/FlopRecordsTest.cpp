@@ -118,5 +118,20 @@ TEST(FlopRecords, MissingFlidIsRejected) {
     EXPECT_EQ(decide(flights, "").reason, "rejected:no FLOP record");
 }
 
+Checked<FlightEdit> standRule(const codec::Element& record, const HandlerContext& context) {
+    return mandatoryRule(record, {"STND", "currentStand", FieldType::Text, 8}, context);
+}
+
+TEST(FlopRecordHandler, IsTheCommonFlowAroundItsRule) {
+    Flights flights;
+    flights.add(flight(1, "101"));
+    flights.add(flight(2, "101", 1));
+    const FlopRecordHandler<standRule> handler;
+    const std::string records = "<FLOP><FLID>1</FLID><STND>102</STND></FLOP><FLOP><FLID>5</FLID></FLOP>";
+    EXPECT_EQ(handler.decide(kContext, flights, flopMessage(records)), decide(flights, records));
+    EXPECT_EQ(handler.decide(kContext, flights, flopMessage("<FLOP><FLID>1</FLID><STND/></FLOP>")).reason,
+              "rejected:STND cannot be empty");
+}
+
 } // namespace
 } // namespace msgx::sdk

@@ -63,6 +63,9 @@ std::optional<Problem> problemOf(const FieldRead& read, const FieldSpec& spec);
 Checked<Fields> readFields(const codec::Element& element, std::span<const FieldSpec> specs,
                            const codec::TimeZone& zone);
 
+// A source as a reason names it: "PSST" for "PSST", "PSNO" for "@PSNO", "text" for ".".
+std::string sourceName(std::string_view source);
+
 // "PSDT PSNO=2" / "FLTR FLID=880301" / "PSDT 2nd": a repeat group as named in a reason, by its key
 // source (an attribute or child element) when it has a value there, else by its position (1-based).
 std::string describeGroup(const codec::Element& group, std::string_view keySource, std::size_t position);

@@ -5,6 +5,7 @@
 #include "msgx/sdk/Checked.h"
 #include "msgx/sdk/Decision.h"
 #include "msgx/sdk/FlightView.h"
+#include "msgx/sdk/Handler.h"
 #include "msgx/sdk/HandlerContext.h"
 
 #include <functional>
@@ -34,5 +35,19 @@ using FlopRecordRule =
 // Reasons are prefixed "record <n>: " when the message has more than one FLOP record.
 Decision decideFlopRecords(const HandlerContext& context, const FlightView& flights,
                            const codec::Message& message, const FlopRecordRule& rule);
+
+// The whole handler of a FLOP STYP whose rule is a function: the common record flow around it.
+// A handler's source is then its rule and its registration:
+//
+//   Checked<FlightEdit> doorTimeRule(const Element& record, const HandlerContext& context) { ... }
+//   MSGX_HANDLER_PLUGIN(FlopRecordHandler<doorTimeRule>, "flop-port", "1.0.0", "FLOP-PORT")
+template <Checked<FlightEdit> (*Rule)(const codec::Element& record, const HandlerContext& context)>
+class FlopRecordHandler final : public Handler {
+public:
+    Decision decide(const HandlerContext& context, const FlightView& flights,
+                    const codec::Message& message) const override {
+        return decideFlopRecords(context, flights, message, Rule);
+    }
+};
 
 } // namespace msgx::sdk

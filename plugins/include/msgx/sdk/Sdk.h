@@ -13,6 +13,7 @@
 #include "msgx/codec/NumberFields.h"
 #include "msgx/codec/TextFields.h"
 #include "msgx/codec/TimeZone.h"
+#include "msgx/sdk/AttributeGroup.h"
 #include "msgx/sdk/AttributeRules.h"
 #include "msgx/sdk/Checked.h"
 #include "msgx/sdk/Decision.h"
@@ -28,6 +29,7 @@
 #include "msgx/sdk/ReferenceMessages.h"
 #include "msgx/sdk/ReferenceView.h"
 #include "msgx/sdk/ScheduleRecords.h"
+#include "msgx/sdk/SingleFieldHandlers.h"
 #include "msgx/sdk/UtcTime.h"
 #include "msgx/sdk/Value.h"
 

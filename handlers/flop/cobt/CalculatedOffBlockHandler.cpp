@@ -1,0 +1,14 @@
+// FLOP-COBT: the A-CDM calculated off-block time (flop.md COBT, pattern T2 on `calOffBlock`).
+// T2 follows the T1 rules here (architecture.md §11): empty clears, absent keeps, a time that does not
+// parse (any length but 11 included: the legacy crash of flop.md §5.6) is a codec error.
+#include "msgx/sdk/Sdk.h"
+
+namespace {
+
+using namespace msgx::sdk;
+
+constexpr FieldSpec kCalculatedOffBlock{"COBT", "calOffBlock", FieldType::Time};
+
+} // namespace
+
+MSGX_HANDLER_PLUGIN(ClearableFieldHandler<kCalculatedOffBlock>, "flop-cobt", "1.0.0", "FLOP-COBT")

@@ -1,0 +1,14 @@
+// FLOP-NEAT: the estimated arrival at the next station (flop.md NEAT, pattern T2 on `neat`).
+// T2 follows the T1 rules here (architecture.md §11): empty clears, absent keeps, a time that does not
+// parse (any length but 11 included: the legacy crash of flop.md §5.6) is a codec error.
+#include "msgx/sdk/Sdk.h"
+
+namespace {
+
+using namespace msgx::sdk;
+
+constexpr FieldSpec kNextStationEstimatedArrival{"NEAT", "neat", FieldType::Time};
+
+} // namespace
+
+MSGX_HANDLER_PLUGIN(ClearableFieldHandler<kNextStationEstimatedArrival>, "flop-neat", "1.0.0", "FLOP-NEAT")
