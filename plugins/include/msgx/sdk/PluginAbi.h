@@ -14,10 +14,10 @@
 // struct and entry symbol. A change of any SDK type that crosses the boundary (Handler,
 // HandlerContext, FlightView, ReferenceView, Decision, the codec message model) raises
 // MSGX_PLUGIN_ABI_VERSION, so plugins built against the old SDK are refused with a clear reason
-// instead of crashing. The ABI guard (tests/unit/abi) holds those types - sizes, member offsets and
-// types, virtual signatures and vtable slots, enumerator values - against the table recorded for
+// instead of crashing. The ABI guard (tests/unit/sdk, abi_guard_test) holds those types - sizes, member
+// offsets and types, virtual signatures and vtable slots, enumerator values - against the table recorded for
 // the current version (abi-v<N>.txt, frozen once released) and fails on a change without a bump;
-// a bump records the new table. The list of types it checks is tests/unit/abi/BoundaryTypes.cpp:
+// a bump records the new table. The list of types it checks is tests/unit/sdk/BoundaryTypes.cpp:
 // a member or type added to the boundary is added there too.
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
 
-// Writes the layout of C++ types as the text of an ABI table (tests/unit/abi/abi-v<N>.txt): per
+// Writes the layout of C++ types as the text of an ABI table (tests/unit/sdk/abi-v<N>.txt): per
 // type its size and alignment, per aggregate the number of its data members, per data member its
 // offset and type, per interface its vtable length, per virtual function its signature and vtable
 // slot, per enumeration its underlying type and the value of each enumerator.
