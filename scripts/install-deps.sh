@@ -13,7 +13,7 @@ PACKAGES=(
   libpq-dev postgresql-15 libsqlite3-dev sqlite3
   mariadb-server mariadb-client
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
-  kcat libcli11-dev tzdata
+  kcat libcli11-dev tzdata python3
   libsystemd-dev systemd rpm debootstrap zstd
 )
 

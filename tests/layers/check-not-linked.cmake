@@ -1,0 +1,37 @@
+# cmake -DARCHIVE=<lib> -DLINKS_FILE=<file> -DTARGET=<t> -DFORBIDDEN_TARGET=<t> -DFORBIDDEN_SYMBOLS=<text>
+#       -P check-not-linked.cmake
+# Fails when TARGET reaches FORBIDDEN_TARGET through its links (LINKS_FILE: "target: link link ..."
+# lines written by msgx_check_layers) or when its archive refers to a symbol containing
+# FORBIDDEN_SYMBOLS.
+cmake_minimum_required(VERSION 3.25)
+file(STRINGS ${LINKS_FILE} lines)
+set(links_of_)
+foreach(line IN LISTS lines)
+  string(REGEX MATCH "^([^:]+): ?(.*)$" _ "${line}")
+  string(REPLACE " " ";" deps "${CMAKE_MATCH_2}")
+  set(links_of_${CMAKE_MATCH_1} ${deps})
+endforeach()
+set(seen)
+set(todo ${TARGET})
+while(todo)
+  list(POP_FRONT todo current)
+  if(current IN_LIST seen)
+    continue()
+  endif()
+  list(APPEND seen ${current})
+  if(current STREQUAL FORBIDDEN_TARGET)
+    message(FATAL_ERROR "${TARGET} links ${FORBIDDEN_TARGET} (through: ${seen})")
+  endif()
+  list(APPEND todo ${links_of_${current}})
+endwhile()
+
+execute_process(COMMAND nm -C --undefined-only ${ARCHIVE} OUTPUT_VARIABLE symbols RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nm failed on ${ARCHIVE}")
+endif()
+string(FIND "${symbols}" "${FORBIDDEN_SYMBOLS}" at)
+if(NOT at EQUAL -1)
+  string(SUBSTRING "${symbols}" ${at} 200 excerpt)
+  message(FATAL_ERROR "${ARCHIVE} refers to ${FORBIDDEN_SYMBOLS}: ${excerpt}")
+endif()
+message(STATUS "${TARGET} reaches ${seen}; none is ${FORBIDDEN_TARGET}, no symbol of ${FORBIDDEN_SYMBOLS}")
