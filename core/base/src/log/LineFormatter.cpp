@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace msgx::log {
@@ -35,10 +37,10 @@ void appendUtcTime(std::chrono::system_clock::time_point t, spdlog::memory_buf_t
     fmt::format_to(std::back_inserter(dest), "{:%Y-%m-%dT%H:%M:%S}.{:03d}Z", seconds, ms.count());
 }
 
-void appendJsonString(std::string_view text, spdlog::memory_buf_t& dest) {
-    std::string quoted;
-    json::appendJsonString(quoted, text);
-    dest.append(quoted);
+std::string utcTime(std::chrono::system_clock::time_point t) {
+    spdlog::memory_buf_t text;
+    appendUtcTime(t, text);
+    return {text.data(), text.size()};
 }
 
 std::string_view levelName(spdlog::level::level_enum level) {
@@ -65,20 +67,19 @@ std::string_view levelName(spdlog::level::level_enum level) {
 void LineFormatter::format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) {
     const auto [trace, message] = splitTrace(std::string_view(msg.payload.data(), msg.payload.size()));
     if (format_ == LogFormat::Json) {
-        dest.append(std::string_view("{\"ts\":\""));
-        appendUtcTime(msg.time, dest);
-        dest.append(std::string_view("\",\"level\":"));
-        appendJsonString(levelName(msg.level), dest);
-        dest.append(std::string_view(",\"logger\":"));
-        appendJsonString(std::string_view(msg.logger_name.data(), msg.logger_name.size()), dest);
-        fmt::format_to(std::back_inserter(dest), ",\"thread\":{}", msg.thread_id);
+        using json::JsonValue;
+        auto line = JsonValue::object();
+        line.set("ts", JsonValue::string(utcTime(msg.time)));
+        line.set("level", JsonValue::string(std::string(levelName(msg.level))));
+        line.set("logger", JsonValue::string(std::string(msg.logger_name.data(), msg.logger_name.size())));
+        line.set("thread", JsonValue::integer(static_cast<std::int64_t>(msg.thread_id)));
         if (!trace.empty()) {
-            dest.append(std::string_view(",\"trace\":"));
-            appendJsonString(trace, dest);
+            line.set("trace", JsonValue::string(std::string(trace)));
         }
-        dest.append(std::string_view(",\"msg\":"));
-        appendJsonString(message, dest);
-        dest.append(std::string_view("}\n"));
+        line.set("msg", JsonValue::string(std::string(message)));
+        const std::string text = json::renderCompactJson(line);
+        dest.append(text.data(), text.data() + text.size());
+        dest.push_back('\n');
         return;
     }
     appendUtcTime(msg.time, dest);
