@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 namespace msgx::test {
@@ -78,6 +79,27 @@ std::vector<std::string> readLines(const std::filesystem::path& file) {
         }
     }
     return lines;
+}
+
+std::vector<std::string> injectFiles(const std::filesystem::path& config,
+                                     const std::vector<std::string>& args,
+                                     const std::vector<std::string>& environment) {
+    const auto result = runMsgxctl(config, args, environment);
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    std::vector<std::string> ids;
+    std::stringstream out(result.out);
+    for (std::string line; std::getline(out, line);) {
+        ids.push_back(line);
+    }
+    return ids;
+}
+
+std::int64_t messageCount(const json::JsonValue& status) {
+    std::int64_t total = 0;
+    for (const auto& count : status.find("messages")->items()) {
+        total += count.asInteger();
+    }
+    return total;
 }
 
 } // namespace msgx::test

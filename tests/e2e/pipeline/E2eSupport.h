@@ -43,4 +43,13 @@ bool waitUntil(const std::function<bool()>& done, std::chrono::milliseconds time
 // The lines of a file (none when it does not exist).
 std::vector<std::string> readLines(const std::filesystem::path& file);
 
+// `msgxctl inject FILE...` with `config`: the mailbox id it printed for each file, in order (a
+// failed run is a test failure and gives what was printed).
+std::vector<std::string> injectFiles(const std::filesystem::path& config,
+                                     const std::vector<std::string>& args,
+                                     const std::vector<std::string>& environment);
+
+// The messages `msgxctl status --json` counts over all states.
+std::int64_t messageCount(const json::JsonValue& status);
+
 } // namespace msgx::test

@@ -65,14 +65,7 @@ protected:
         for (const auto& file : sampleDay()) {
             args.push_back(file.string());
         }
-        const auto result = runMsgxctl(config_, args, environment_);
-        EXPECT_EQ(result.exitCode, 0) << result.err;
-        std::vector<std::string> ids;
-        std::stringstream out(result.out);
-        for (std::string line; std::getline(out, line);) {
-            ids.push_back(line);
-        }
-        return ids;
+        return injectFiles(config_, args, environment_);
     }
 
     // Done: nothing unfinished, every intent back-filled, no event pending.
@@ -81,11 +74,7 @@ protected:
         if (status.isNull()) {
             return false;
         }
-        std::int64_t total = 0;
-        for (const auto& count : status.find("messages")->items()) {
-            total += count.asInteger();
-        }
-        return total == expectedMessages && member(status, "unfinished") == 0 &&
+        return messageCount(status) == expectedMessages && member(status, "unfinished") == 0 &&
                member(status, "backfillBacklog") == 0 && member(status, "delivery.msg.pending") == 0 &&
                member(status, "delivery.schd.pending") == 0;
     }

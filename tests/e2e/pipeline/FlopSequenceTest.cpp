@@ -252,12 +252,9 @@ protected:
             std::ofstream(file) << documents[i];
             args.push_back(file.string());
         }
-        const auto result = runMsgxctl(config_, args, environment_);
-        EXPECT_EQ(result.exitCode, 0) << result.err;
         std::vector<std::int64_t> ids;
-        std::stringstream out(result.out);
-        for (std::string line; std::getline(out, line);) {
-            ids.push_back(std::stoll(line));
+        for (const auto& id : injectFiles(config_, args, environment_)) {
+            ids.push_back(std::stoll(id));
         }
         return ids;
     }
@@ -268,11 +265,7 @@ protected:
         if (status.isNull()) {
             return false;
         }
-        std::int64_t total = 0;
-        for (const auto& n : status.find("messages")->items()) {
-            total += n.asInteger();
-        }
-        return total == expectedMessages && count(status, {"unfinished"}) == 0 &&
+        return messageCount(status) == expectedMessages && count(status, {"unfinished"}) == 0 &&
                count(status, {"delivery", "msg", "pending"}) == 0;
     }
 
