@@ -14,16 +14,6 @@ namespace {
 
 using namespace msgx::sdk;
 
-constexpr FieldSpec kStandFields[] = {
-    {"@PSNO", "seq", FieldType::Byte, 0, true},
-    {"PSST", "standCode", FieldType::Text, 8, true},
-    {"STST", "startTime", FieldType::Time},
-    {"STET", "endTime", FieldType::Time},
-};
-constexpr ListSpec kStands{"PSDT", "@PSNO", "seq", kStandFields};
-constexpr std::string_view kSameEntry[] = {"seq", "standCode"};
-constexpr std::string_view kFlopOnlyFields[] = {"pushIndicator", "pushTime", "tractorTime"};
-
 // The `abdg` of the stand entry that is the flight's own stand: the first for an arrival, the last
 // for a departure (entries are sorted by seq); std::nullopt when the movement is neither.
 std::optional<Value> flightAirbridges(const FlightDocument& flight, const DetailList& stands) {
@@ -41,7 +31,7 @@ std::optional<Value> flightAirbridges(const FlightDocument& flight, const Detail
 }
 
 Checked<FlightEdit> standAllocationRule(const Element& record, const HandlerContext& context) {
-    Checked<DetailList> read = readList(record, kStands, context.businessZone);
+    Checked<DetailList> read = readList(record, lists::kStands.spec, context.businessZone);
     if (!read.ok()) {
         return read.problem();
     }
@@ -58,8 +48,8 @@ Checked<FlightEdit> standAllocationRule(const Element& record, const HandlerCont
         stand.insert_or_assign("abdg", *airbridges);
     }
     return FlightEdit([stands = std::move(stands)](FlightDocument& flight) {
-        DetailList next =
-            keepFieldsOfUnchangedEntries(flight.list("stands"), stands, kSameEntry, kFlopOnlyFields);
+        DetailList next = keepFieldsOfUnchangedEntries(flight.list("stands"), stands, lists::kSameStand,
+                                                       lists::kFlopOnlyStandFields);
         if (auto airbridges = flightAirbridges(flight, next)) {
             flight.set("abdg", std::move(*airbridges));
         }

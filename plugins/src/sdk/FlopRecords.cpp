@@ -1,7 +1,6 @@
 #include "msgx/sdk/FlopRecords.h"
 
 #include "msgx/sdk/FieldSpec.h"
-#include "msgx/sdk/FlightDiff.h"
 
 #include <map>
 #include <optional>
@@ -12,37 +11,6 @@ namespace msgx::sdk {
 namespace {
 
 constexpr FieldSpec kFlid{"FLID", "flid", FieldType::Long, 0, true};
-
-// The working state of the flights a message touches: each starts as stored and receives the edits
-// of the records in order.
-class TouchedFlights {
-public:
-    explicit TouchedFlights(const FlightView& view) : view_(view) {}
-
-    FlightDocument& working(const FlightDocument& stored) {
-        auto found = working_.find(stored.flid());
-        if (found == working_.end()) {
-            order_.push_back(stored.flid());
-            found = working_.emplace(stored.flid(), stored).first;
-        }
-        return found->second;
-    }
-
-    void addChangesTo(Decision& decision) const {
-        for (Flid flid : order_) {
-            const FlightDocument* stored = view_.byFlid(flid);
-            if (auto change = diffFlight(*stored, working_.at(flid))) {
-                decision.events.push_back(eventFor(*change, "flight-update"));
-                decision.flights.push_back(std::move(*change));
-            }
-        }
-    }
-
-private:
-    const FlightView& view_;
-    std::map<Flid, FlightDocument> working_;
-    std::vector<Flid> order_;
-};
 
 Decision decisionFor(const Problem& problem) {
     switch (problem.kind) {
@@ -70,8 +38,8 @@ int severity(Problem::Kind kind) {
 
 } // namespace
 
-Decision decideFlopRecords(const HandlerContext& context, const FlightView& flights,
-                           const codec::Message& message, const FlopRecordRule& rule) {
+Decision decideEachFlopRecord(const HandlerContext& context, const FlightView& flights,
+                              const codec::Message& message, const FlopRecordStep& step) {
     const std::vector<const codec::Element*> records = message.root().children("FLOP");
     if (records.empty()) {
         return Decision::skip("rejected:no FLOP record");
@@ -81,7 +49,7 @@ Decision decideFlopRecords(const HandlerContext& context, const FlightView& flig
         return several ? "record " + std::to_string(index + 1) + ": " : std::string();
     };
 
-    TouchedFlights touched(flights);
+    FlightBatch batch(flights);
     std::vector<std::string> notes;
     std::optional<Problem> worst;
     const auto note = [&worst](Problem problem) {
@@ -98,19 +66,12 @@ Decision decideFlopRecords(const HandlerContext& context, const FlightView& flig
             continue;
         }
         const Flid flid = std::get<std::int64_t>(flidRead.value);
-        const FlightDocument* flight = flights.byFlid(flid);
-        if (flight == nullptr) {
+        if (batch.current(flid) == nullptr) {
             notes.push_back(prefix(i) + "unknown-flight");
             continue;
         }
-        Checked<FlightEdit> edit = rule(record, context);
-        if (!edit.ok()) {
-            note(edit.problem().within(prefix(i)));
-            continue;
-        }
-        edit.value()(touched.working(*flight));
-        for (const FlightDocument* shared : flights.sharedFlightsOf(flid)) {
-            edit.value()(touched.working(*shared));
+        if (auto problem = step(record, flid, batch)) {
+            note(problem->within(prefix(i)));
         }
     }
 
@@ -119,8 +80,29 @@ Decision decideFlopRecords(const HandlerContext& context, const FlightView& flig
     }
     Decision decision = Decision::apply();
     decision.notes = std::move(notes);
-    touched.addChangesTo(decision);
+    batch.addChangesTo(decision, kFlopAnnouncement);
     return decision;
+}
+
+Decision decideFlopRecords(const HandlerContext& context, const FlightView& flights,
+                           const codec::Message& message, const FlopRecordRule& rule) {
+    const FlopRecordStep step = [&](const codec::Element& record, Flid flid,
+                                    FlightBatch& batch) -> std::optional<Problem> {
+        Checked<FlightEdit> edit = rule(record, context);
+        if (!edit.ok()) {
+            return edit.problem();
+        }
+        edit.value()(batch.edit(flid));
+        std::vector<Flid> shared;
+        for (const FlightDocument* flight : batch.sharedFlightsOf(flid)) {
+            shared.push_back(flight->flid());
+        }
+        for (const Flid sharedFlid : shared) {
+            edit.value()(batch.edit(sharedFlid));
+        }
+        return std::nullopt;
+    };
+    return decideEachFlopRecord(context, flights, message, step);
 }
 
 } // namespace msgx::sdk

@@ -46,10 +46,27 @@ Checked<DetailList> readList(const codec::Element& record, const ListSpec& spec,
         }
         entries.push_back(std::move(entry.value()));
     }
-    std::stable_sort(entries.begin(), entries.end(), [&spec](const ListEntry& a, const ListEntry& b) {
-        return keyLess(a, b, spec.keyField);
-    });
+    sortByKey(entries, spec.keyField);
     return entries;
+}
+
+void sortByKeys(DetailList& entries, std::span<const std::string_view> keyFields) {
+    std::stable_sort(entries.begin(), entries.end(), [keyFields](const ListEntry& a, const ListEntry& b) {
+        for (std::string_view field : keyFields) {
+            if (keyLess(a, b, field)) {
+                return true;
+            }
+            if (keyLess(b, a, field)) {
+                return false;
+            }
+        }
+        return false;
+    });
+}
+
+void sortByKey(DetailList& entries, std::string_view keyField) {
+    std::stable_sort(entries.begin(), entries.end(),
+                     [keyField](const ListEntry& a, const ListEntry& b) { return keyLess(a, b, keyField); });
 }
 
 DetailList keepFieldsOfUnchangedEntries(const DetailList& stored, DetailList entries,

@@ -2,6 +2,7 @@
 
 #include "msgx/codec/FieldTextSupport.h"
 #include "msgx/codec/TextFields.h"
+#include "msgx/sdk/DetailListSpecs.h"
 #include "msgx/sdk/FieldSpec.h"
 #include "msgx/sdk/ListRules.h"
 
@@ -83,91 +84,14 @@ constexpr AttributeGroup kAttributeGroups[] = {
 constexpr std::string_view kComputedAttributes[] = {"ffid",         "ffidDerived",   "cancelled",
                                                     "portOpenTime", "portCloseTime", "abdg"};
 
-// The detail lists (schedule.md §4.6-§4.8) and their entries (flight-model.md §4).
-constexpr FieldSpec kStandFields[] = {{"@PSNO", "seq", FT::Byte, 0, true},
-                                      {"PSST", "standCode", FT::Text, 8, true},
-                                      {"STST", "startTime", FT::Time},
-                                      {"STET", "endTime", FT::Time}};
-constexpr FieldSpec kGateFields[] = {
-    {"@GTNO", "seq", FT::Byte, 0, true},         {"GATE", "gateCode", FT::Text, 8, true},
-    {"PGOT", "plannedStart", FT::Time},          {"PGCT", "plannedEnd", FT::Time},
-    {"GOTM", "actualStart", FT::Time},           {"GCTM", "actualEnd", FT::Time},
-    {"GTYP", "gateIndicator", FT::Char, 0, true}};
-constexpr FieldSpec kDeskFields[] = {{"@CKNO", "seq", FT::Byte, 0, true},
-                                     {"CHKC", "deskCode", FT::Text, 8, true},
-                                     {"CCLS", "deskCategory", FT::Char, 0, true},
-                                     {"PCOT", "plannedStart", FT::Time},
-                                     {"PCCT", "plannedEnd", FT::Time},
-                                     {"COTM", "actualStart", FT::Time},
-                                     {"CCTM", "actualEnd", FT::Time},
-                                     {"CTYP", "deskIndicator", FT::Char, 0, true}};
-constexpr FieldSpec kCarouselFields[] = {{"@CLNO", "seq", FT::Byte, 0, true},
-                                         {"BELT", "carouselCode", FT::Text, 8, true},
-                                         {"BCLS", "carouselClass", FT::Char, 0, true},
-                                         {"PCOT", "plannedStart", FT::Time},
-                                         {"PCCT", "plannedEnd", FT::Time},
-                                         {"FBAG", "firstBag", FT::Time},
-                                         {"LBAG", "lastBag", FT::Time},
-                                         {"BTYP", "carouselIndicator", FT::Char, 0, true}};
-constexpr FieldSpec kChuteFields[] = {{"@CHNO", "seq", FT::Byte, 0, true},
-                                      {"CHUT", "chuteCode", FT::Text, 8, true},
-                                      {"CCLS", "chuteCategory", FT::Char, 0, true},
-                                      {"PCBT", "plannedStart", FT::Time},
-                                      {"PCET", "plannedEnd", FT::Time},
-                                      {"CBTM", "actualStart", FT::Time},
-                                      {"CETM", "actualEnd", FT::Time},
-                                      {"CTYP", "chuteIndicator", FT::Char, 0, true}};
-constexpr FieldSpec kChockFields[] = {{"@CSNO", "seq", FT::Byte, 0, true},
-                                      {"CHST", "standCode", FT::Text, 8, true},
-                                      {"CHTM", "chockTime", FT::Time, 0, true},
-                                      {"CHID", "chockIndicator", FT::Text, 3, true}};
-constexpr FieldSpec kAirbridgeFields[] = {{"@ASNO", "seq", FT::Byte, 0, true},
-                                          {"ABDG", "airbridgeCode", FT::Text, 8, true},
-                                          {"ABOP", "operation", FT::Char, 0, true},
-                                          {"AOTM", "operationTime", FT::Time, 0, true}};
-constexpr FieldSpec kDelayFields[] = {{"@CODE", "delayCode", FT::Text, 3, true},
-                                      {"@STRT", "startTime", FT::Time},
-                                      {"@DURA", "durationMinutes", FT::Duration},
-                                      {".", "comment", FT::Text, 80}};
-constexpr FieldSpec kServiceFields[] = {{"SRTC", "serviceCode", FT::Text, 4, true},
-                                        {"SRQT", "quantity", FT::Byte},
-                                        {"SRST", "startTime", FT::Time},
-                                        {"SRET", "endTime", FT::Time},
-                                        {"SRPR", "provider", FT::Int},
-                                        {"SANR", "abnormalReason", FT::Text, 8},
-                                        {"SARR", "abnormalRemark", FT::Text, 256}};
-constexpr FieldSpec kRouteFields[] = {{"@RTNO", "seq", FT::Byte, 0, true},
-                                      {"APCD", "airportCode", FT::Text, 8, true},
-                                      {"SCAT", "arrivalTime", FT::Time},
-                                      {"SCDT", "departureTime", FT::Time}};
-constexpr FieldSpec kVipFields[] = {{"VPCD", "vipCode", FT::Text, 10, true},
-                                    {"VFES", "entourageSize", FT::Short}};
-constexpr FieldSpec kVipServiceFields[] = {{"VSCD", "serviceCode", FT::Text, 10},
-                                           {"VTQY", "serviceQuantity", FT::Long},
-                                           {"VTST", "serviceStart", FT::Time},
-                                           {"VTET", "serviceEnd", FT::Time}};
 constexpr FieldSpec kPortFields[] = {{"POID", "id", FT::Char, 0, true}, {"POTM", "time", FT::Time}};
 constexpr FieldSpec kTractorFields[] = {{"TRST", "standCode", FT::Text, 8, true},
                                         {"TRTM", "tractorTime", FT::Time}};
 
-struct NamedList {
-    std::string_view name;
-    ListSpec spec;
-};
-const NamedList kLists[] = {
-    {"stands", {"PSDT", "@PSNO", "seq", kStandFields}},
-    {"gates", {"GTDT", "@GTNO", "seq", kGateFields}},
-    {"checkinDesks", {"CKDT", "@CKNO", "seq", kDeskFields}},
-    {"carousels", {"CLDT", "@CLNO", "seq", kCarouselFields}},
-    {"chutes", {"CHDT", "@CHNO", "seq", kChuteFields}},
-    {"chocks", {"CHOT", "@CSNO", "seq", kChockFields}},
-    {"airbridges", {"ABTM", "@ASNO", "seq", kAirbridgeFields}},
-    {"delays", {"DELY", "@CODE", "delayCode", kDelayFields, true}},
-    {"services", {"SRVT", "SRTC", "serviceCode", kServiceFields, true}},
-};
-constexpr std::string_view kVips = "vips";
-constexpr std::string_view kSameStand[] = {"seq", "standCode"};
-constexpr std::string_view kFlopOnlyStandFields[] = {"pushIndicator", "pushTime", "tractorTime"};
+// The lists a record replaces as a whole (the route only when the record has ERUT).
+const lists::NamedListSpec kLists[] = {lists::kStands,     lists::kGates,  lists::kCheckinDesks,
+                                       lists::kCarousels,  lists::kChutes, lists::kChocks,
+                                       lists::kAirbridges, lists::kDelays, lists::kServices};
 constexpr std::string_view kFlopOnlyAttributes[] = {"calTakeOff"};
 
 std::string textOf(const Fields& fields, std::string_view name) {
@@ -227,7 +151,7 @@ DetailList readVips(RecordReader& reader) {
     for (const codec::Element* group : reader.record().children("VIPF")) {
         ++position;
         const std::string name = describeGroup(*group, "VPCD", position) + ": ";
-        Checked<Fields> vip = readFields(*group, kVipFields, reader.context().businessZone);
+        Checked<Fields> vip = readFields(*group, lists::kVipFields, reader.context().businessZone);
         if (!vip.ok()) {
             reader.add(vip.problem().within(name));
             continue;
@@ -238,7 +162,8 @@ DetailList readVips(RecordReader& reader) {
             continue;
         }
         for (const codec::Element* service : services) {
-            Checked<Fields> entry = readFields(*service, kVipServiceFields, reader.context().businessZone);
+            Checked<Fields> entry =
+                readFields(*service, lists::kVipServiceFields, reader.context().businessZone);
             if (!entry.ok()) {
                 reader.add(entry.problem().within(name + "VIPT: "));
                 continue;
@@ -247,10 +172,7 @@ DetailList readVips(RecordReader& reader) {
             vips.push_back(std::move(entry.value()));
         }
     }
-    std::stable_sort(vips.begin(), vips.end(), [](const ListEntry& a, const ListEntry& b) {
-        return std::pair(textOf(a, "vipCode"), textOf(a, "serviceCode")) <
-               std::pair(textOf(b, "vipCode"), textOf(b, "serviceCode"));
-    });
+    sortByKeys(vips, lists::kVipKey);
     return vips;
 }
 
@@ -300,14 +222,14 @@ Checked<ScheduleRecord> readScheduleRecord(const codec::Element& fltr, const Han
     }
     readPorts(reader, record.attributes);
 
-    for (const NamedList& named : kLists) {
+    for (const lists::NamedListSpec& named : kLists) {
         if (auto list = reader.list(named.spec)) {
             record.lists.emplace(std::string(named.name), std::move(*list));
         }
     }
-    record.lists.emplace(std::string(kVips), readVips(reader));
+    record.lists.emplace(std::string(lists::kVips), readVips(reader));
     if (fltr.child("ERUT") != nullptr) {
-        record.route = reader.list({"ERUT", "@RTNO", "seq", kRouteFields});
+        record.route = reader.list(lists::kRoute.spec);
     }
 
     // TIPT: the tractor time of the record's own stand entry.
@@ -383,8 +305,8 @@ FlightDocument applyScheduleRecord(const FlightDocument* stored, const ScheduleR
     }
     for (const auto& [name, entries] : record.lists) {
         if (name == "stands") {
-            flight.setList(name, keepFieldsOfUnchangedEntries(flight.list(name), entries, kSameStand,
-                                                              kFlopOnlyStandFields));
+            flight.setList(name, keepFieldsOfUnchangedEntries(flight.list(name), entries, lists::kSameStand,
+                                                              lists::kFlopOnlyStandFields));
         } else {
             flight.setList(name, entries);
         }

@@ -4,6 +4,7 @@
 #include "msgx/codec/Message.h"
 #include "msgx/sdk/Checked.h"
 #include "msgx/sdk/Decision.h"
+#include "msgx/sdk/FlightBatch.h"
 #include "msgx/sdk/FlightView.h"
 #include "msgx/sdk/Handler.h"
 #include "msgx/sdk/HandlerContext.h"
@@ -22,17 +23,29 @@ using FlightEdit = std::function<void(FlightDocument&)>;
 using FlopRecordRule =
     std::function<Checked<FlightEdit>(const codec::Element& record, const HandlerContext&)>;
 
-// The common flow of every FLOP STYP (flop.md §2.5, architecture.md §11), all or nothing:
+// What one STYP does with one FLOP record whose flight `flid` is current in `batch`: change the
+// batch, or return the Problem that stops the whole message.
+using FlopRecordStep =
+    std::function<std::optional<Problem>(const codec::Element& record, Flid flid, FlightBatch& batch)>;
+
+// The record loop of every FLOP STYP (flop.md §2.5, architecture.md §11), all or nothing:
 //  1. no FLOP record -> Reject "no FLOP record";
 //  2. per record: FLID absent or empty -> Reject; not a number -> CodecError;
-//  3. unknown FLID -> no change, note "unknown-flight" ("record <n>: unknown-flight" when the message
-//     has several records);
-//  4. the rule's Problem, if any; a CodecError anywhere fails the message FAILED(CODEC_ERROR), else
-//     an Infra problem fails it FAILED(INFRA), else a Reject skips it "rejected:<why>";
-//  5. the edit is applied to the flight and, when the flight is a master, to each of its shared
-//     flights; records touching the same flight apply in order;
-//  6. one Update and one "flight-update" msg event per flight that changed; nothing for equal values.
+//  3. a FLID not current (unknown, or deleted by an earlier record) -> no change, note
+//     "unknown-flight" ("record <n>: unknown-flight" when the message has several records);
+//  4. otherwise `step`; its Problem, if any: a CodecError anywhere fails the message
+//     FAILED(CODEC_ERROR), else an Infra problem fails it FAILED(INFRA), else a Reject skips it
+//     "rejected:<why>";
+//  5. the batch's changes, announced as FLOP changes (kFlopAnnouncement).
 // Reasons are prefixed "record <n>: " when the message has more than one FLOP record.
+Decision decideEachFlopRecord(const HandlerContext& context, const FlightView& flights,
+                              const codec::Message& message, const FlopRecordStep& step);
+
+// The flow of every FLOP STYP that edits flights (architecture.md §11): decideEachFlopRecord with
+// the step "the rule's Problem stops the message, else its edit is applied to the flight and, when
+// the flight is a master, to each of its shared flights"; records touching the same flight apply in
+// order; one Update and one "flight-update" msg event per flight that changed, nothing for equal
+// values.
 Decision decideFlopRecords(const HandlerContext& context, const FlightView& flights,
                            const codec::Message& message, const FlopRecordRule& rule);
 

@@ -29,6 +29,12 @@ struct ListSpec {
 // entries).
 Checked<DetailList> readList(const codec::Element& record, const ListSpec& spec, const codec::TimeZone& zone);
 
+// Sorts `entries` by their `keyField` (integers ascending, otherwise text; entries without a key
+// first), keeping the order of equal keys: the stored order of every detail list.
+void sortByKey(DetailList& entries, std::string_view keyField);
+// The same over a key of several fields, compared in order (e.g. vipCode, serviceCode).
+void sortByKeys(DetailList& entries, std::span<const std::string_view> keyFields);
+
 // The PSDT resend rule (architecture.md §11) as a building block: every entry of `entries` that
 // equals a `stored` entry on all `matchFields` (e.g. seq and standCode) takes over that entry's
 // `keptFields` (e.g. pushIndicator, pushTime, tractorTime) that the new entry does not carry.

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "msgx/codec/Element.h"
+#include "msgx/sdk/Checked.h"
+#include "msgx/sdk/DetailListSpecs.h"
+#include "msgx/sdk/FlopRecords.h"
+#include "msgx/sdk/HandlerContext.h"
+
+namespace msgx::sdk {
+
+// Pattern L of flop.md §2.6 (ABTM, CHDT, CHOT, CKDT, CLDT, GTDT; PSDT adds its airbridges): the
+// record's groups, read by `list.spec` (readList), replace the flight's list `list.name`:
+//  - no group -> Reject "<GROUP> cannot be empty" (FLOP cannot clear these lists);
+//  - a missing or empty required sub-field, or a key twice -> Reject; an unparseable one -> CodecError;
+//  - entries with a key present in both are updated, new keys inserted, stored keys absent from the
+//    message deleted; the same set of entries (order irrelevant: lists are kept sorted by key) is
+//    no change, so no event; otherwise the event carries the whole new list.
+Checked<FlightEdit> replaceListRule(const codec::Element& record, const HandlerContext& context,
+                                    const lists::NamedListSpec& list);
+
+// The whole handler of a pattern-L STYP: its source is its registration line, e.g.
+//   MSGX_HANDLER_PLUGIN(ReplaceListHandler<lists::kGates>, "flop-gtdt", "1.0.0", "FLOP-GTDT")
+template <const lists::NamedListSpec& List>
+class ReplaceListHandler final : public Handler {
+public:
+    Decision decide(const HandlerContext& context, const FlightView& flights,
+                    const codec::Message& message) const override {
+        return decideFlopRecords(context, flights, message,
+                                 [](const codec::Element& record, const HandlerContext& ctx) {
+                                     return replaceListRule(record, ctx, List);
+                                 });
+    }
+};
+
+} // namespace msgx::sdk

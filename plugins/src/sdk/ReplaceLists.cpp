@@ -1,0 +1,22 @@
+#include "msgx/sdk/ReplaceLists.h"
+
+#include "msgx/sdk/ListRules.h"
+
+#include <string>
+
+namespace msgx::sdk {
+
+Checked<FlightEdit> replaceListRule(const codec::Element& record, const HandlerContext& context,
+                                    const lists::NamedListSpec& list) {
+    Checked<DetailList> read = readList(record, list.spec, context.businessZone);
+    if (!read.ok()) {
+        return read.problem();
+    }
+    if (read.value().empty()) {
+        return Problem::reject(std::string(list.spec.group) + " cannot be empty");
+    }
+    return FlightEdit([name = std::string(list.name), entries = std::move(read.value())](
+                          FlightDocument& flight) { flight.setList(name, entries); });
+}
+
+} // namespace msgx::sdk
