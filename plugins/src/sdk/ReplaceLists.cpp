@@ -2,6 +2,7 @@
 
 #include "msgx/sdk/ListRules.h"
 
+#include <algorithm>
 #include <string>
 
 namespace msgx::sdk {
@@ -15,8 +16,16 @@ Checked<FlightEdit> replaceListRule(const codec::Element& record, const HandlerC
     if (read.value().empty()) {
         return Problem::reject(std::string(list.spec.group) + " cannot be empty");
     }
-    return FlightEdit([name = std::string(list.name), entries = std::move(read.value())](
-                          FlightDocument& flight) { flight.setList(name, entries); });
+    return FlightEdit(
+        [name = std::string(list.name), entries = std::move(read.value())](FlightDocument& flight) {
+            // The same set of entries in another stored order is no change either (flop.md §2.6 L.3).
+            const DetailList& stored = flight.list(name);
+            if (stored.size() == entries.size() &&
+                std::is_permutation(entries.begin(), entries.end(), stored.begin(), stored.end())) {
+                return;
+            }
+            flight.setList(name, entries);
+        });
 }
 
 } // namespace msgx::sdk

@@ -13,8 +13,9 @@ namespace msgx::sdk {
 //  - no group -> Reject "<GROUP> cannot be empty" (FLOP cannot clear these lists);
 //  - a missing or empty required sub-field, or a key twice -> Reject; an unparseable one -> CodecError;
 //  - entries with a key present in both are updated, new keys inserted, stored keys absent from the
-//    message deleted; the same set of entries (order irrelevant: lists are kept sorted by key) is
-//    no change, so no event; otherwise the event carries the whole new list.
+//    message deleted; the same set of entries, in whatever order the message and the stored list
+//    hold them, is no change (the stored list is left as it is), so no event; otherwise the list
+//    becomes the new entries sorted by key and the event carries the whole new list.
 Checked<FlightEdit> replaceListRule(const codec::Element& record, const HandlerContext& context,
                                     const lists::NamedListSpec& list);
 
