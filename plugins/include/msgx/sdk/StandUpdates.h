@@ -38,8 +38,9 @@ inline constexpr std::string_view kChangedStands = "changedStands";
 Checked<FlightEdit> standUpdateRule(const codec::Element& record, const HandlerContext& context,
                                     const StandUpdateSpec& spec);
 
-// `decision` with each event's whole `stands` list replaced by kChangedStands: the entries that
-// differ from the stored flight's (matched by seq). The flight changes keep the whole list.
+// `decision` with each event's whole `stands` list replaced by kChangedStands: the entries of the
+// new list that equal no entry of the stored flight's list (an entry's seq is its key, so an entry
+// the edit changed equals none). The flight changes keep the whole list.
 void narrowToChangedStands(Decision& decision, const FlightView& flights);
 
 // The whole handler of an in-place stand STYP, e.g.
