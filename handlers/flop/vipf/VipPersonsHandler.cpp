@@ -1,10 +1,14 @@
 // FLOP-VIPF: the VIP persons of a flight (flop.md VIPF, merge into `vips` matched by VPCD, add and
 // update only; entry key VPCD + VSCD, flight-model.md §4.11):
-//  - a group whose VPCD is absent or empty is skipped; no VIPF group at all -> Reject;
+//  - a group whose VPCD is absent or empty is skipped (its VFES must still parse: a value that does
+//    not fit its type is a codec error, flop.md §2.3); no VIPF group at all -> Reject; an
+//    over-long VPCD or a VFES outside int16 -> CodecError;
 //  - a VPCD not on the flight adds an entry with its entourage size and no service;
 //  - a VPCD on the flight: a VFES sets the entourage size of every entry of that VIP, an empty one
 //    clears it, an absent one leaves it;
 //  - VIPT children are not read (only the schedule stores VIP services); VIPs are never removed;
+//  - two groups for one VPCD apply in order (the later size wins);
+//  - a new VIP puts the list in key order (vipCode, serviceCode); an update keeps the stored order;
 //  - the event carries the whole resulting list (legacy sent none, architecture.md §11).
 #include "msgx/sdk/Sdk.h"
 
@@ -44,6 +48,7 @@ Checked<FlightEdit> vipPersonsRule(const Element& record, const HandlerContext& 
     }
     return FlightEdit([mentions = std::move(mentions)](FlightDocument& flight) {
         DetailList vips = flight.list(lists::kVips);
+        bool added = false;
         for (const VipMention& mention : mentions) {
             const Value code(mention.code);
             bool known = false;
@@ -60,14 +65,19 @@ Checked<FlightEdit> vipPersonsRule(const Element& record, const HandlerContext& 
                 }
             }
             if (!known) {
-                ListEntry added{{"vipCode", code}};
+                ListEntry entry{{"vipCode", code}};
                 if (mention.entourage.hasValue()) {
-                    added.emplace("entourageSize", mention.entourage.value);
+                    entry.emplace("entourageSize", mention.entourage.value);
                 }
-                vips.push_back(std::move(added));
+                vips.push_back(std::move(entry));
+                added = true;
             }
         }
-        sortByKeys(vips, lists::kVipKey);
+        // Only a new VIP puts the list in key order: an update leaves the stored order as it is, so
+        // that a stored list in another order is not a change by itself.
+        if (added) {
+            sortByKeys(vips, lists::kVipKey);
+        }
         flight.setList(lists::kVips, std::move(vips));
     });
 }
