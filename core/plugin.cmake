@@ -6,6 +6,7 @@
 add_library(msgx_plugin STATIC
   ${CMAKE_CURRENT_LIST_DIR}/src/plugin/HandlerRegistry.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/plugin/LoadedPlugin.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/plugin/PluginDirectoryWatch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/plugin/PluginHost.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/plugin/PluginJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/plugin/PluginLoader.cpp

@@ -12,6 +12,7 @@
 #include "msgx/log/Log.h"
 #include "msgx/log/LoggingSystem.h"
 #include "msgx/pipeline/PipelineRuntime.h"
+#include "msgx/plugin/PluginDirectoryWatch.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/plugin/PluginJson.h"
 
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #ifndef MSGX_VERSION
@@ -30,6 +32,9 @@
 namespace {
 
 constexpr auto kHousekeepingPeriod = std::chrono::seconds(10);
+// plugins.watch: how often the plugins directory listing is compared (docs/configuration.md); a
+// change is loaded after two equal listings, so within two periods of the copy finishing.
+constexpr auto kPluginWatchPeriod = std::chrono::seconds(1);
 
 int runDaemon(const msgx::config::Config& config) {
     msgx::ProcessSignals signals; // before any thread starts: threads inherit the blocked mask
@@ -64,13 +69,23 @@ int runDaemon(const msgx::config::Config& config) {
     systemd.ready(servingStatus());
     // With WatchdogSec= set, the loop wakes at least every WatchdogSec/2 and proves it is alive
     // (the pump's loop takes this over once the pipeline exists).
-    const auto loopPeriod = systemd.loopPeriod(kHousekeepingPeriod);
+    const auto loopPeriod =
+        systemd.loopPeriod(config.plugins.watch ? kPluginWatchPeriod : kHousekeepingPeriod);
+    std::optional<msgx::plugin::PluginDirectoryWatch> watch;
+    if (config.plugins.watch) {
+        watch.emplace(config.plugins.dir);
+        msgx::log::info("plugins.watch: rescanning {} when its plugin files change", config.plugins.dir);
+    }
     auto nextHousekeeping = std::chrono::steady_clock::now() + kHousekeepingPeriod;
     for (;;) {
         const auto received = signals.wait(loopPeriod);
         systemd.watchdog();
         switch (received) {
         case msgx::ProcessSignals::Received::None:
+            if (watch && watch->changedSinceLoad()) {
+                msgx::log::info("plugins.watch: {} changed: rescanning plugins", config.plugins.dir);
+                plugins.reload();
+            }
             if (std::chrono::steady_clock::now() >= nextHousekeeping) {
                 logging.reportDroppedLines();
                 nextHousekeeping = std::chrono::steady_clock::now() + kHousekeepingPeriod;

@@ -2,8 +2,7 @@
 // shipped handlers) with the sample day of etc/sample-day/ injected by `msgxctl inject --if-empty`,
 // then the operator commands (status, messages, replay) against what the daemon did.
 #include "DaemonProcess.h"
-#include "E2eSupport.h"
-#include "TempDir.h"
+#include "EmbeddedSite.h"
 #include "msgx/storage/PocoConnectors.h"
 
 #include <Poco/Data/Session.h>
@@ -48,29 +47,17 @@ std::vector<std::filesystem::path> sampleDay() {
 
 class EmbeddedSampleDay : public ::testing::Test {
 protected:
-    void SetUp() override {
-        preparePluginsDir(dir_.path() / "handlers");
-        std::ifstream embedded(kSourceDir / "etc" / "msgx.embedded.yaml");
-        std::stringstream text;
-        text << embedded.rdbuf();
-        std::ofstream(config_) << text.str() << fastPipelineYaml();
-        environment_ = {"MSGX_VAR_DIR=" + (dir_.path() / "var").string(),
-                        "MSGX_RUN_DIR=" + dir_.path().string(),
-                        "MSGX_PLUGINS_DIR=" + (dir_.path() / "handlers").string()};
-        std::filesystem::create_directories(dir_.path() / "var");
-    }
-
     std::vector<std::string> inject() {
         std::vector<std::string> args{"inject", "--if-empty"};
         for (const auto& file : sampleDay()) {
             args.push_back(file.string());
         }
-        return injectFiles(config_, args, environment_);
+        return injectFiles(site_.config(), args, site_.environment());
     }
 
     // Done: nothing unfinished, every intent back-filled, no event pending.
     bool settled(std::int64_t expectedMessages) {
-        const auto status = statusJson(config_, environment_);
+        const auto status = site_.status();
         if (status.isNull()) {
             return false;
         }
@@ -79,9 +66,8 @@ protected:
                member(status, "delivery.schd.pending") == 0;
     }
 
-    TempDir dir_;
-    std::filesystem::path config_ = dir_.path() / "msgx.yaml";
-    std::vector<std::string> environment_;
+    EmbeddedSite site_;
+    std::filesystem::path var_ = site_.config().parent_path() / "var";
 };
 
 TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
@@ -89,13 +75,13 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     ASSERT_EQ(ids.size(), sampleDay().size());
     EXPECT_EQ(ids.front(), "1");
 
-    DaemonProcess daemon(kMsgxdBin, config_, dir_.path() / "msgxd.log", environment_);
+    DaemonProcess daemon(kMsgxdBin, site_.config(), site_.logFile(), site_.environment());
     daemon.start();
     // The daemon migrates its store on start; status reads it only after that.
     ASSERT_GE(daemon.waitForLog("writer lease acquired", 60s), 0) << daemon.log();
     ASSERT_TRUE(waitUntil([&] { return settled(8); }, 120s)) << daemon.log();
 
-    const auto status = statusJson(config_, environment_);
+    const auto status = site_.status();
     EXPECT_EQ(member(status, "messages.SUCCEEDED"), 6) << renderJson(status);
     EXPECT_EQ(member(status, "messages.DEAD"), 2) << renderJson(status);
     EXPECT_EQ(member(status, "byErrorClass.DEAD.MALFORMED"), 1) << renderJson(status);
@@ -104,7 +90,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
 
     // msg events in EVENT_ID order follow the mailbox ids: the turnaround pair created by message 3,
     // then 880301's stand from message 4.
-    const auto msgLines = readLines(dir_.path() / "var" / "outbox" / "msg.jsonl");
+    const auto msgLines = readLines(var_ / "outbox" / "msg.jsonl");
     ASSERT_GE(msgLines.size(), 4U) << daemon.log();
     std::int64_t lastSource = 0;
     std::vector<std::string> kinds;
@@ -124,7 +110,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
         << ::testing::PrintToString(kinds);
     // schd: the full documents of the flights SCHD-ADFT created, one aggregated record per flight.
     std::set<std::string> schdKeys;
-    for (const auto& line : readLines(dir_.path() / "var" / "outbox" / "schd.jsonl")) {
+    for (const auto& line : readLines(var_ / "outbox" / "schd.jsonl")) {
         const auto record = json::parseJson(line, "schd.jsonl");
         EXPECT_EQ(record.find("type")->asString(), "flight-upsert") << line;
         EXPECT_NE(record.find("value")->find("document"), nullptr) << line;
@@ -134,7 +120,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
 
     // Every mailbox row is back-filled with the legacy status.
     storage::registerPocoConnectors();
-    Poco::Data::Session mailbox("SQLite", (dir_.path() / "var" / "mailbox.db").string());
+    Poco::Data::Session mailbox("SQLite", (var_ / "mailbox.db").string());
     int unmarked = -1;
     int marked = -1;
     using namespace Poco::Data::Keywords;
@@ -144,7 +130,8 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     EXPECT_EQ(marked, 8);
 
     // The operator's view: the two DEAD messages, MALFORMED refused for replay, EXHAUSTED replayed.
-    const auto dead = runMsgxctl(config_, {"messages", "--state", "DEAD", "--json"}, environment_);
+    const auto dead =
+        runMsgxctl(site_.config(), {"messages", "--state", "DEAD", "--json"}, site_.environment());
     ASSERT_EQ(dead.exitCode, 0) << dead.err;
     const auto deadList = json::parseJson(dead.out, "messages");
     ASSERT_EQ(deadList.items().size(), 2U) << dead.out;
@@ -154,14 +141,14 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     EXPECT_EQ(deadList.items()[1].find("errorClass")->asString(), "EXHAUSTED");
     EXPECT_EQ(deadList.items()[1].find("key")->asString(), "FLOP-ONBL");
 
-    const auto refused =
-        runMsgxctl(config_, {"replay", "--id", "6", "--apply", "--reason", "test"}, environment_);
+    const auto refused = runMsgxctl(site_.config(), {"replay", "--id", "6", "--apply", "--reason", "test"},
+                                    site_.environment());
     EXPECT_EQ(refused.exitCode, 0) << refused.err; // nothing eligible: nothing to reset
     EXPECT_NE(refused.out.find("MALFORMED"), std::string::npos) << refused.out;
 
     const auto replayed = runMsgxctl(
-        config_, {"replay", "--class", "EXHAUSTED", "--apply", "--reason", "plugin added", "--json"},
-        environment_);
+        site_.config(), {"replay", "--class", "EXHAUSTED", "--apply", "--reason", "plugin added", "--json"},
+        site_.environment());
     ASSERT_EQ(replayed.exitCode, 0) << replayed.err << replayed.out;
     const auto replayJson = json::parseJson(replayed.out, "replay");
     ASSERT_EQ(replayJson.find("replayed")->items().size(), 1U) << replayed.out;
@@ -169,7 +156,7 @@ TEST_F(EmbeddedSampleDay, ProcessesTheSampleDayEndToEnd) {
     // Still no handler for FLOP-ONBL: it goes through its attempts again and ends DEAD(EXHAUSTED).
     ASSERT_TRUE(waitUntil(
         [&] {
-            const auto s = statusJson(config_, environment_);
+            const auto s = site_.status();
             return !s.isNull() && member(s, "unfinished") == 0 &&
                    member(s, "byErrorClass.DEAD.EXHAUSTED") == 1 && member(s, "backfillBacklog") == 0;
         },

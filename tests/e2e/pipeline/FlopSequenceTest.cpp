@@ -11,11 +11,7 @@
 // then reads the outcome of every message (msgxctl messages --json), the stored flights (FLIGHT in
 // the SQLite store) and the delivered msg events (outbox/msg.jsonl), and prints which rows pass.
 #include "DaemonProcess.h"
-#include "E2eSupport.h"
-#include "TempDir.h"
-#include "msgx/storage/PocoConnectors.h"
-
-#include <Poco/Data/Session.h>
+#include "EmbeddedSite.h"
 
 #include <gtest/gtest.h>
 
@@ -212,110 +208,9 @@ std::string text(const JsonValue* value) {
     return value == nullptr ? "absent" : json::renderCompactJson(*value);
 }
 
-std::int64_t count(const JsonValue& status, std::initializer_list<std::string_view> path) {
-    const JsonValue* value = &status;
-    for (const auto part : path) {
-        value = value->find(part);
-        if (value == nullptr) {
-            return -1;
-        }
-    }
-    return value->isNull() ? -1 : value->asInteger();
-}
-
-struct DeliveredEvent {
-    std::int64_t flid = 0;
-    std::int64_t sourceId = 0;
-    std::string type;
-    JsonValue fields;
-};
-
 class FlopSequences : public ::testing::Test {
 protected:
-    void SetUp() override {
-        preparePluginsDir(dir_.path() / "handlers");
-        std::ifstream embedded(kSourceDir / "etc" / "msgx.embedded.yaml");
-        std::stringstream text;
-        text << embedded.rdbuf();
-        std::ofstream(config_) << text.str() << fastPipelineYaml();
-        environment_ = {"MSGX_VAR_DIR=" + var_.string(), "MSGX_RUN_DIR=" + dir_.path().string(),
-                        "MSGX_PLUGINS_DIR=" + (dir_.path() / "handlers").string()};
-        std::filesystem::create_directories(var_);
-        std::filesystem::create_directories(dir_.path() / "messages");
-    }
-
-    // Writes each document to a file and injects them all in this order; returns their mailbox ids.
-    std::vector<std::int64_t> inject(const std::vector<std::string>& documents) {
-        std::vector<std::string> args{"inject"};
-        for (std::size_t i = 0; i < documents.size(); ++i) {
-            const auto file = dir_.path() / "messages" / (std::to_string(1000 + i) + ".xml");
-            std::ofstream(file) << documents[i];
-            args.push_back(file.string());
-        }
-        std::vector<std::int64_t> ids;
-        for (const auto& id : injectFiles(config_, args, environment_)) {
-            ids.push_back(std::stoll(id));
-        }
-        return ids;
-    }
-
-    // Done: every message reached the store and is finished, no msg event waits for delivery.
-    bool settled(std::int64_t expectedMessages) {
-        const auto status = statusJson(config_, environment_);
-        if (status.isNull()) {
-            return false;
-        }
-        return messageCount(status) == expectedMessages && count(status, {"unfinished"}) == 0 &&
-               count(status, {"delivery", "msg", "pending"}) == 0;
-    }
-
-    std::map<std::int64_t, JsonValue> messagesById() {
-        const auto listed = runMsgxctl(config_, {"messages", "--json", "--limit", "10000"}, environment_);
-        EXPECT_EQ(listed.exitCode, 0) << listed.err;
-        std::map<std::int64_t, JsonValue> byId;
-        const JsonValue list = json::parseJson(listed.out, "msgxctl messages --json");
-        for (const auto& item : list.items()) {
-            byId.emplace(item.find("id")->asInteger(), item);
-        }
-        return byId;
-    }
-
-    // The stored (not deleted) flights' attribute documents by FLID.
-    std::map<std::int64_t, JsonValue> storedFlights() {
-        storage::registerPocoConnectors();
-        Poco::Data::Session store("SQLite", (var_ / "msgx.db").string());
-        std::vector<Poco::Int64> flids;
-        std::vector<std::string> attributes;
-        using namespace Poco::Data::Keywords;
-        store << "SELECT FLID, ATTRIBUTES FROM FLIGHT WHERE DELETED = 0", into(flids), into(attributes), now;
-        std::map<std::int64_t, JsonValue> byFlid;
-        for (std::size_t i = 0; i < flids.size(); ++i) {
-            byFlid.emplace(flids[i], json::parseJson(attributes[i], "FLIGHT.ATTRIBUTES"));
-        }
-        return byFlid;
-    }
-
-    // The delivered msg events, each once (a re-sent line has the same eventId).
-    std::vector<DeliveredEvent> deliveredEvents() {
-        std::vector<DeliveredEvent> events;
-        std::set<std::int64_t> seen;
-        for (const auto& line : readLines(var_ / "outbox" / "msg.jsonl")) {
-            const auto record = json::parseJson(line, "msg.jsonl");
-            if (!seen.insert(record.find("eventId")->asInteger()).second) {
-                continue;
-            }
-            const JsonValue* value = record.find("value");
-            const JsonValue* fields = value != nullptr ? value->find("fields") : nullptr;
-            events.push_back({record.find("key")->asInteger(), record.find("sourceId")->asInteger(),
-                              record.find("type")->asString(), fields != nullptr ? *fields : JsonValue()});
-        }
-        return events;
-    }
-
-    TempDir dir_;
-    std::filesystem::path var_ = dir_.path() / "var";
-    std::filesystem::path config_ = dir_.path() / "msgx.yaml";
-    std::vector<std::string> environment_;
+    EmbeddedSite site_;
 };
 
 TEST_F(FlopSequences, EachStypGivesTheOutcomesValuesAndEventsItsRuleImplies) {
@@ -327,24 +222,24 @@ TEST_F(FlopSequences, EachStypGivesTheOutcomesValuesAndEventsItsRuleImplies) {
         documents.push_back(
             flopXml(kSequences[m.row].styp, 700001 + static_cast<std::int64_t>(i), m.flid, m.xml));
     }
-    const auto ids = inject(documents);
+    const auto ids = site_.inject(documents);
     ASSERT_EQ(ids.size(), documents.size());
 
-    DaemonProcess daemon(kMsgxdBin, config_, dir_.path() / "msgxd.log", environment_);
+    DaemonProcess daemon(kMsgxdBin, site_.config(), site_.logFile(), site_.environment());
     daemon.start();
     ASSERT_GE(daemon.waitForLog("writer lease acquired", 30s), 0) << daemon.log();
-    ASSERT_TRUE(waitUntil([&] { return settled(static_cast<std::int64_t>(documents.size())); }, 45s))
-        << renderJson(statusJson(config_, environment_)) << daemon.log();
+    ASSERT_TRUE(waitUntil([&] { return site_.settled(static_cast<std::int64_t>(documents.size())); }, 45s))
+        << renderJson(site_.status()) << daemon.log();
 
-    const auto outcomes = messagesById();
-    const auto flights = storedFlights();
-    const auto events = deliveredEvents();
+    const auto outcomes = site_.messagesById();
+    const auto flights = site_.storedFlights();
+    const auto events = site_.delivered("msg");
     ASSERT_EQ(outcomes.at(ids[0]).find("state")->asString(), "SUCCEEDED") << renderJson(outcomes.at(ids[0]));
 
     // What went wrong, per STYP (the row passes when nothing did).
     std::map<std::string_view, std::vector<std::string>> problems;
     std::map<std::string_view, std::string> rejectNotes; // shown beside each row
-    std::map<std::int64_t, std::vector<const DeliveredEvent*>> eventsBySource;
+    std::map<std::int64_t, std::vector<const DeliveredRecord*>> eventsBySource;
     std::map<std::int64_t, int> flopEventsPerFlight;
     for (const auto& event : events) {
         eventsBySource[event.sourceId].push_back(&event);
@@ -404,14 +299,15 @@ TEST_F(FlopSequences, EachStypGivesTheOutcomesValuesAndEventsItsRuleImplies) {
                     std::to_string(expectedEvents));
         }
         if (expectedEvents == 1 && produced.size() == 1) {
-            const DeliveredEvent& event = *produced.front();
+            const DeliveredRecord& event = *produced.front();
             if (event.type != "flight-update" || event.flid != m.flid) {
                 problem("event " + event.type + " for " + std::to_string(event.flid) +
                         ", expected flight-update for " + std::to_string(m.flid));
             }
             const JsonValue expected = valuesAfter(row, m.step);
             for (std::size_t k = 0; k < expected.keys().size(); ++k) {
-                const JsonValue* carried = event.fields.find(expected.keys()[k]);
+                const JsonValue* fields = event.value.isNull() ? nullptr : event.value.find("fields");
+                const JsonValue* carried = fields != nullptr ? fields->find(expected.keys()[k]) : nullptr;
                 if (carried == nullptr || !(*carried == expected.items()[k])) {
                     problem("event field " + expected.keys()[k] + " = " + text(carried) + ", expected " +
                             json::renderCompactJson(expected.items()[k]));
@@ -434,7 +330,7 @@ TEST_F(FlopSequences, EachStypGivesTheOutcomesValuesAndEventsItsRuleImplies) {
         }
         const JsonValue expected = valuesAfter(row, row.clear.empty() ? Step::Set : Step::Clear);
         for (std::size_t k = 0; k < expected.keys().size(); ++k) {
-            const JsonValue* value = stored->second.find(expected.keys()[k]);
+            const JsonValue* value = stored->second.attributes.find(expected.keys()[k]);
             const bool matches = expected.items()[k].isNull()
                                      ? value == nullptr
                                      : value != nullptr && *value == expected.items()[k];

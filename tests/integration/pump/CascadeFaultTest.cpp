@@ -1,0 +1,175 @@
+// A cascade is one Decision applied in one own-store transaction (issue 13, architecture.md §5,
+// §11 "FDEL"): FLOP-FDEL of a master with two shared flights, a turnaround partner of the master and
+// one of a shared flight. A trigger makes the real database refuse the write of the n-th flight of
+// the cascade (or of one of its events) in the middle of the commit; afterwards the store holds
+// none of the cascade and none of its events. Once the fault is gone the retry applies all of it,
+// with its events once. PostgreSQL and MariaDB (one executable each, like the pump suite).
+#include "PumpSuite.h"
+#include "msgx/storage/PocoConnectors.h"
+
+#include <Poco/Data/Session.h>
+
+#include <gtest/gtest.h>
+
+namespace msgx::test {
+namespace {
+
+using storage::ProcessingState;
+
+constexpr sdk::Flid kMaster = 81000001;
+constexpr sdk::Flid kSharedOne = 81000002;
+constexpr sdk::Flid kSharedTwo = 81000003;
+constexpr sdk::Flid kMasterPartner = 81000004; // linkedFlid -> master
+constexpr sdk::Flid kSharedPartner = 81000005; // linkedFlid -> first shared flight
+constexpr sdk::Flid kFlights[] = {kMaster, kSharedOne, kSharedTwo, kMasterPartner, kSharedPartner};
+
+std::string fltr(sdk::Flid flid, const std::string& airline, const std::string& number, char movement,
+                 const std::string& links) {
+    return "<FLTR><FLID>" + std::to_string(flid) + "</FLID><ALCD>" + airline + "</ALCD><FLNO>" + number +
+           "</FLNO><MVIN>" + movement +
+           "</MVIN><SODT>12JUN241430</SODT><FLTY>J</FLTY><FLIN>D</FLIN><ACFT>321</ACFT>"
+           "<GTDT GTNO=\"1\"><GATE>118</GATE><GTYP>D</GTYP></GTDT>" +
+           links + "</FLTR>";
+}
+
+const std::string kSchedule =
+    R"(<?xml version="1.0" encoding="UTF-8"?><MSG><META><SNDR>AODB</SNDR><SEQN>810001</SEQN><DTTM>20240612080000</DTTM><TYPE>SCHD</TYPE><STYP>ADFT</STYP></META><SCHD>)" +
+    fltr(kMaster, "MU", "MU5101", 'D', "") +
+    fltr(kSharedOne, "CA", "CA3101", 'D', "<CSOP>MU</CSOP><CSFT>MU5101</CSFT><MAID>81000001</MAID>") +
+    fltr(kSharedTwo, "FM", "FM9101", 'D', "<CSOP>MU</CSOP><CSFT>MU5101</CSFT><MAID>81000001</MAID>") +
+    fltr(kMasterPartner, "MU", "MU5100", 'A', "<TAOP>MU</TAOP><TAFL>MU5101</TAFL><TAID>81000001</TAID>") +
+    fltr(kSharedPartner, "CA", "CA3100", 'A', "<TAOP>CA</TAOP><TAFL>CA3101</TAFL><TAID>81000002</TAID>") +
+    "</SCHD></MSG>";
+
+const std::string kDeleteMaster =
+    R"(<?xml version="1.0" encoding="UTF-8"?><MSG><META><SNDR>AODB</SNDR><SEQN>810002</SEQN><DTTM>20240612090000</DTTM><TYPE>FLOP</TYPE><STYP>FDEL</STYP></META><FLOP><FLID>81000001</FLID><FDEL/></FLOP></MSG>)";
+
+// Where the database refuses: the FLIGHT write of one flight, or the MSG_EVENT row of one flight.
+struct Fault {
+    const char* table;
+    sdk::Flid flid;
+};
+
+class CascadeFault : public PumpSuite {
+protected:
+    // Runs `sql` on the store's database (its schema on PostgreSQL).
+    void execute(const std::string& sql) {
+        storage::registerPocoConnectors();
+        using namespace Poco::Data::Keywords;
+        if (database_->backend() == StoreBackend::Postgres) {
+            Poco::Data::Session session("PostgreSQL", database_->settings().connect);
+            session << "SET search_path TO " + database_->name(), now;
+            session << sql, now;
+        } else {
+            Poco::Data::Session session("MySQL", database_->settings().connect);
+            session << sql, now;
+        }
+    }
+
+    void installFault(const Fault& fault) {
+        const std::string when = "NEW.FLID = " + std::to_string(fault.flid);
+        const std::string event = std::string(fault.table) == "FLIGHT" ? "UPDATE" : "INSERT";
+        if (database_->backend() == StoreBackend::Postgres) {
+            execute("CREATE FUNCTION msgx_test_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF " +
+                    when + " THEN RAISE EXCEPTION 'test fault in the cascade'; END IF; RETURN NEW; END $$");
+            execute("CREATE TRIGGER msgx_test_fault BEFORE " + event + " ON " + fault.table +
+                    " FOR EACH ROW EXECUTE FUNCTION msgx_test_fault()");
+        } else {
+            execute(
+                "CREATE TRIGGER msgx_test_fault BEFORE " + event + " ON " + fault.table +
+                " FOR EACH ROW BEGIN IF " + when +
+                " THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'test fault in the cascade'; END IF; END");
+        }
+    }
+
+    void removeFault() {
+        if (database_->backend() == StoreBackend::Postgres) {
+            execute("DROP TRIGGER msgx_test_fault ON " + std::string(current_.table));
+            execute("DROP FUNCTION msgx_test_fault()");
+        } else {
+            execute("DROP TRIGGER msgx_test_fault");
+        }
+    }
+
+    Fault current_{};
+};
+
+TEST_P(CascadeFault, AFaultAnywhereInTheCascadeLeavesNoneOfItAndTheRetryAppliesAllOfItOnce) {
+    enqueue(1, kSchedule);
+    ASSERT_EQ(runUntilQuiet(), 1);
+    ASSERT_EQ(record(1).state, ProcessingState::Succeeded) << record(1).lastError.value_or("");
+    ASSERT_EQ(flight(kMaster)->text("codeShareFlightList"), "CA3101, FM9101");
+    std::map<sdk::Flid, std::int64_t> versions;
+    for (const sdk::Flid flid : kFlights) {
+        versions[flid] = realStore_->flights().byFlid(flid)->stateVersion;
+    }
+    const std::size_t msgBefore = events("msg").size();
+    const std::size_t schdBefore = events("schd").size();
+
+    // Every flight the cascade writes, in the order it writes them, then one of its events.
+    const Fault faults[] = {{"FLIGHT", kMaster},        {"FLIGHT", kSharedOne},
+                            {"FLIGHT", kSharedPartner}, {"FLIGHT", kSharedTwo},
+                            {"FLIGHT", kMasterPartner}, {"MSG_EVENT", kMasterPartner}};
+    enqueue(2, kDeleteMaster);
+    for (const Fault& fault : faults) {
+        SCOPED_TRACE(std::string(fault.table) + " of " + std::to_string(fault.flid));
+        current_ = fault;
+        installFault(fault);
+        const pipeline::PumpStep step = pump().step();
+        EXPECT_EQ(step.kind, pipeline::PumpStep::Kind::StoreUnavailable) << step.problem;
+        EXPECT_NE(step.problem.find("test fault in the cascade"), std::string::npos) << step.problem;
+        removeFault();
+
+        EXPECT_NE(record(2).state, ProcessingState::Succeeded);
+        for (const sdk::Flid flid : kFlights) {
+            const auto stored = realStore_->flights().byFlid(flid);
+            ASSERT_TRUE(stored.has_value());
+            EXPECT_FALSE(stored->deleted) << flid;
+            EXPECT_EQ(stored->stateVersion, versions[flid]) << flid << " was written";
+        }
+        EXPECT_EQ(flight(kMasterPartner)->integer("linkedFlid"), kMaster);
+        EXPECT_EQ(flight(kSharedPartner)->integer("linkedFlid"), kSharedOne);
+        EXPECT_EQ(flight(kSharedOne)->list("gates").size(), 1U) << "its lists are still there";
+        EXPECT_EQ(events("msg").size(), msgBefore);
+        EXPECT_EQ(events("schd").size(), schdBefore);
+    }
+
+    // No fault: the whole cascade, once.
+    EXPECT_EQ(runUntilQuiet(), 1);
+    ASSERT_EQ(record(2).state, ProcessingState::Succeeded) << record(2).lastError.value_or("");
+    for (const sdk::Flid flid : {kMaster, kSharedOne, kSharedTwo}) {
+        EXPECT_FALSE(flight(flid).has_value()) << flid;
+        EXPECT_TRUE(realStore_->flights().detailLists(flid).empty()) << flid;
+    }
+    for (const sdk::Flid flid : {kMasterPartner, kSharedPartner}) {
+        ASSERT_TRUE(flight(flid).has_value());
+        EXPECT_EQ(flight(flid)->attribute("linkedFlid"), nullptr) << flid;
+        EXPECT_EQ(flight(flid)->attribute("linkedAirline"), nullptr) << flid;
+        EXPECT_EQ(flight(flid)->attribute("linkedFlightNumber"), nullptr) << flid;
+    }
+    std::map<sdk::Flid, std::vector<std::string>> published;
+    for (const auto& event : events("msg")) {
+        if (event.sourceId == 2) {
+            published[event.flid.value_or(0)].push_back(event.payloadJson.substr(0, event.payloadJson.find(',')));
+        }
+    }
+    const std::vector<std::string> deleted{R"({"type":"flight-delete")"};
+    const std::vector<std::string> updated{R"({"type":"flight-update")"};
+    EXPECT_EQ(published, (std::map<sdk::Flid, std::vector<std::string>>{{kMaster, deleted},
+                                                                        {kSharedOne, deleted},
+                                                                        {kSharedTwo, deleted},
+                                                                        {kMasterPartner, updated},
+                                                                        {kSharedPartner, updated}}));
+    EXPECT_EQ(events("schd").size(), schdBefore + 3) << "one tombstone per deleted flight";
+}
+
+} // namespace
+
+INSTANTIATE_TEST_SUITE_P(Servers, CascadeFault,
+                         ::testing::Values(StoreBackend::Postgres, StoreBackend::MySql),
+                         [](const auto& param) {
+                             return std::string(param.param == StoreBackend::Postgres ? "Postgres"
+                                                                                      : "MariaDb");
+                         });
+
+} // namespace msgx::test
