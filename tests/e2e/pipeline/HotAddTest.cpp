@@ -100,7 +100,8 @@ TEST_P(HotAdd, AnUnsupportedMessageHoldsTheQueueUntilThePluginIsAddedThenSucceed
     case Trigger::MsgxctlReload: {
         std::vector<std::string> command{"env"};
         command.insert(command.end(), site_.environment().begin(), site_.environment().end());
-        command.insert(command.end(), {kMsgxctlBin, "plugins", "reload", "--config", site_.config().string()});
+        command.insert(command.end(),
+                       {kMsgxctlBin, "plugins", "reload", "--config", site_.config().string()});
         const auto reload = runSubprocess(command, 60s);
         ASSERT_EQ(reload.exitCode, 0) << reload.err << reload.out;
         EXPECT_NE(reload.out.find("1 loaded"), std::string::npos) << reload.out;

@@ -150,7 +150,8 @@ TEST_P(CascadeFault, AFaultAnywhereInTheCascadeLeavesNoneOfItAndTheRetryAppliesA
     std::map<sdk::Flid, std::vector<std::string>> published;
     for (const auto& event : events("msg")) {
         if (event.sourceId == 2) {
-            published[event.flid.value_or(0)].push_back(event.payloadJson.substr(0, event.payloadJson.find(',')));
+            published[event.flid.value_or(0)].push_back(
+                event.payloadJson.substr(0, event.payloadJson.find(',')));
         }
     }
     const std::vector<std::string> deleted{R"({"type":"flight-delete")"};
