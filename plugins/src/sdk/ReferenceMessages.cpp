@@ -4,6 +4,8 @@
 
 #include <map>
 #include <optional>
+#include <string>
+#include <variant>
 #include <vector>
 
 namespace msgx::sdk {
@@ -63,7 +65,12 @@ Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Elem
             }
             continue;
         }
-        ReadRecord record{std::get<std::string>(keyRead.value), {}};
+        // RKEY is text; a numeric key (ORGN OGID) is keyed by its canonical digits ("031002" and
+        // "31002" are the same organisation).
+        ReadRecord record{std::holds_alternative<std::int64_t>(keyRead.value)
+                              ? std::to_string(std::get<std::int64_t>(keyRead.value))
+                              : std::get<std::string>(keyRead.value),
+                          {}};
         if (!keyOnly) {
             Checked<Fields> fields = readFields(element, spec.fields, zone);
             if (!fields.ok()) {
