@@ -1,11 +1,14 @@
 #include "msgx/sdk/ScheduleFlow.h"
 
+#include "msgx/codec/NumberFields.h"
 #include "msgx/sdk/FieldSpec.h"
 #include "msgx/sdk/FlightBatch.h"
 #include "msgx/sdk/FlightDeletion.h"
 #include "msgx/sdk/ScheduleRecords.h"
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <variant>
@@ -19,6 +22,28 @@ constexpr FieldSpec kFlid{"FLID", "flid", FieldType::Long, 0, true};
 
 std::string recordPrefix(std::size_t index, std::size_t count) {
     return count > 1 ? "record " + std::to_string(index + 1) + ": " : std::string();
+}
+
+// "RECS <n> but <m> records" when the SCHD element's RECS parses and differs from its number of FLTR
+// records (envelope.md §3: RECS is informational, never a reason to refuse the message).
+std::optional<std::string> recsNote(const codec::Element& schedule, std::size_t records) {
+    const auto recs = codec::parseLong(schedule.childText("RECS"));
+    if (!recs.hasValue() || recs.value() == static_cast<std::int64_t>(records)) {
+        return std::nullopt;
+    }
+    return "RECS " + std::to_string(recs.value()) + " but " + std::to_string(records) + " records";
+}
+
+// The notes every applied schedule message starts with: the RECS note, if any.
+std::vector<std::string> messageNotes(const codec::Message& message) {
+    const codec::Element* schedule = message.root().child("SCHD");
+    if (schedule == nullptr) {
+        return {};
+    }
+    if (auto note = recsNote(*schedule, schedule->children("FLTR").size())) {
+        return {std::move(*note)};
+    }
+    return {};
 }
 
 // Every FLTR of the message read by `read`, or the Decision that ends the message instead: a skip
@@ -35,6 +60,7 @@ readScheduleRecords(const codec::Message& message,
     const std::vector<const codec::Element*> elements = schedule->children("FLTR");
     if (elements.empty()) {
         Decision empty = Decision::apply();
+        empty.notes = messageNotes(message);
         empty.notes.push_back("no FLTR record");
         return empty;
     }
@@ -72,6 +98,7 @@ Decision decideScheduleUpserts(const HandlerContext& context, const FlightView& 
     const std::vector<ScheduleRecord>& records = std::get<std::vector<ScheduleRecord>>(read);
 
     Decision decision = Decision::apply();
+    decision.notes = messageNotes(message);
     FlightBatch batch(flights);
     std::set<Flid> masters; // whose code-share list may change
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -117,6 +144,7 @@ Decision decideScheduleDeletes(const HandlerContext& context, const FlightView& 
     const std::vector<Flid>& records = std::get<std::vector<Flid>>(read);
 
     Decision decision = Decision::apply();
+    decision.notes = messageNotes(message);
     FlightBatch batch(flights);
     for (std::size_t i = 0; i < records.size(); ++i) {
         if (batch.current(records[i]) == nullptr) {

@@ -11,11 +11,13 @@
 // element: any unparseable record fails the message FAILED(CODEC_ERROR) "record <n>: <why>", else
 // any unusable record skips it "rejected:record <n>: <why>" ("record <n>: " only when the message
 // has several records); nothing is written then. No SCHD element -> Reject; no FLTR -> SUCCEEDED
-// with the note "no FLTR record". Changes are announced as schedule changes (kScheduleAnnouncement:
+// with the note "no FLTR record". RECS is informational (envelope.md §3): an applied message whose
+// RECS differs from its number of FLTR records is noted "RECS <n> but <m> records" (first note),
+// never refused. Changes are announced as schedule changes (kScheduleAnnouncement:
 // "flight-upsert" msg events and the schd push; a deletion "flight-delete").
 namespace msgx::sdk {
 
-// SCHD-ADFT, UPD and ADD: each record upserts a whole flight (readScheduleRecord,
+// SCHD-ADFT, UPD, ADD, DNLD and RESP: each record upserts a whole flight (readScheduleRecord,
 // applyScheduleRecord): an unknown FLID creates it, a stored one gets its schedule fields replaced
 // and keeps its FLOP-only values, an equal record changes nothing. A shared flight inserted,
 // re-linked or renumbered recomputes the codeShareFlightList of its old and new master when that
