@@ -1,0 +1,24 @@
+// TLST-*: the terminal reference class (reference.md §3.21), key TCOD.
+#include "msgx/sdk/Sdk.h"
+
+namespace {
+
+using namespace msgx::sdk;
+
+constexpr FieldSpec kTerminalFields[] = {
+    {"TCOD", "TCOD", FieldType::Text, 5, true}, {"TNAM", "TNAM", FieldType::Text, 30},
+    {"TNMC", "TNMC", FieldType::Text, 30},      {"TCAT", "TCAT", FieldType::Text, 1},
+    {"TPAX", "TPAX", FieldType::Flag},
+};
+
+class TerminalHandler final : public Handler {
+public:
+    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
+        return decideReferenceMessage(context, message, {"TLST", "TCOD", kTerminalFields});
+    }
+};
+
+} // namespace
+
+MSGX_HANDLER_PLUGIN(TerminalHandler, "ref-tlst", "1.0.0", "TLST-ADD", "TLST-UPD", "TLST-DEL", "TLST-DNLD",
+                    "TLST-RESP")
