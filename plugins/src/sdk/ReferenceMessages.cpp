@@ -34,7 +34,15 @@ std::optional<Operation> operationOf(std::string_view subtype) {
 struct ReadRecord {
     std::string key;
     ReferenceItem item;
+    std::vector<std::string> notes; // "<TYPE> <KEY>: ..." from the group readers
 };
+
+// Keeps the problem that decides a record: the first codec error, else the first reject.
+void keepWorst(std::optional<Problem>& kept, const Problem& problem) {
+    if (!kept || (kept->kind != Problem::Kind::CodecError && problem.kind == Problem::Kind::CodecError)) {
+        kept = problem;
+    }
+}
 
 // Reads every record, or the Problem of the first unusable one (codec errors before rejections).
 Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Element*>& elements,
@@ -70,16 +78,30 @@ Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Elem
         ReadRecord record{std::holds_alternative<std::int64_t>(keyRead.value)
                               ? std::to_string(std::get<std::int64_t>(keyRead.value))
                               : std::get<std::string>(keyRead.value),
+                          {},
                           {}};
         if (!keyOnly) {
+            const std::string where = std::string(spec.type) + " " + record.key + ": ";
+            std::optional<Problem> problem;
             Checked<Fields> fields = readFields(element, spec.fields, zone);
             if (!fields.ok()) {
-                if (fields.problem().kind == Problem::Kind::CodecError) {
-                    return fields.problem().within(prefix + std::string(spec.type) + " " + record.key + ": ");
+                keepWorst(problem, fields.problem());
+            }
+            std::vector<ReferenceGroupRead> groups;
+            for (const ReferenceGroupReader reader : spec.groups) {
+                Checked<ReferenceGroupRead> group = reader(element, zone);
+                if (!group.ok()) {
+                    keepWorst(problem, group.problem());
+                } else {
+                    groups.push_back(std::move(group.value()));
+                }
+            }
+            if (problem) {
+                if (problem->kind == Problem::Kind::CodecError) {
+                    return problem->within(prefix + where);
                 }
                 if (!firstReject) {
-                    firstReject =
-                        fields.problem().within(prefix + std::string(spec.type) + " " + record.key + ": ");
+                    firstReject = problem->within(prefix + where);
                 }
                 continue;
             }
@@ -87,6 +109,14 @@ Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Elem
             for (const FieldSpec& field : spec.fields) {
                 if (field.type == FieldType::Flag && findField(record.item, field.name) == nullptr) {
                     record.item.emplace(std::string(field.name), false);
+                }
+            }
+            for (ReferenceGroupRead& group : groups) {
+                for (auto& [name, value] : group.fields) {
+                    record.item.insert_or_assign(name, std::move(value));
+                }
+                for (const std::string& note : group.notes) {
+                    record.notes.push_back(where + note);
                 }
             }
         }
@@ -129,6 +159,9 @@ Decision decideReferenceMessage(const HandlerContext& context, const codec::Mess
         recs.hasValue() && recs.value() != static_cast<std::int64_t>(elements.size())) {
         decision.notes.push_back("RECS " + std::to_string(recs.value()) + " but " +
                                  std::to_string(elements.size()) + " records");
+    }
+    for (const ReadRecord& record : records.value()) {
+        decision.notes.insert(decision.notes.end(), record.notes.begin(), record.notes.end());
     }
     const std::string rtype(spec.type);
     const ReferenceView& stored = context.references;
