@@ -16,6 +16,7 @@ add_executable(msgxctl
 # msgxctl events (delivery work).
 target_sources(msgxctl PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/EventsCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/RequestCommand.cpp
 )
 target_compile_definitions(msgxctl PRIVATE MSGX_VERSION="${PROJECT_VERSION}")
 target_link_libraries(msgxctl PRIVATE msgx_golden msgx_daemon msgx_pipeline msgx_delivery msgx_plugin

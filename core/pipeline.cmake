@@ -27,6 +27,13 @@ target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreReferenceView.cpp
 )
 
+# Requests to AODB: documents, registration/sending/expiry, matching a RESP.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RequestDocuments.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RequestCoordinator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/ResponseMatcher.cpp
+)
+
 # Intake and housekeeping: poller, back-fill, archive, lease.
 target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/InboxPoller.cpp

@@ -8,6 +8,7 @@
 #include "repository/SqlFlightRepository.h"
 #include "repository/SqlInboxCursors.h"
 #include "repository/SqlOpsAuditLog.h"
+#include "repository/SqlRequestTracker.h"
 #include "repository/SqlProcessingQueue.h"
 #include "repository/SqlReferenceRepository.h"
 #include "repository/SqlWriterLease.h"
@@ -34,7 +35,7 @@ public:
     SqlOwnStore(const DatabaseSettings& settings, const Clock& clock)
         : context_(makeContext(settings, clock)), processing_(context_), flights_(context_),
           events_(context_), backfill_(context_), references_(context_), cursors_(context_),
-          archive_(context_), lease_(context_), audit_(context_) {}
+          archive_(context_), lease_(context_), audit_(context_), requests_(context_) {}
 
     MigrationReport migrate(const std::filesystem::path& migrationsRoot) override {
         const auto files = loadMigrationFiles(migrationsRoot / std::string(context_.dialect->name()));
@@ -51,6 +52,7 @@ public:
     ArchiveMover& archive() override { return archive_; }
     WriterLease& lease() override { return lease_; }
     OpsAuditLog& audit() override { return audit_; }
+    RequestTracker& requests() override { return requests_; }
     [[nodiscard]] const DatabaseSettings& settings() const override { return context_.pool->settings(); }
 
 private:
@@ -75,6 +77,7 @@ private:
     SqlArchiveMover archive_;
     SqlWriterLease lease_;
     SqlOpsAuditLog audit_;
+    SqlRequestTracker requests_;
 };
 
 } // namespace

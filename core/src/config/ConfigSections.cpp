@@ -1,5 +1,6 @@
 #include "ConfigSections.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace msgx::config::detail {
@@ -30,6 +31,9 @@ constexpr Range<milliseconds> kLeasePeriod{1s, 10min};
 constexpr Range<milliseconds> kSchdFlushPeriod{100ms, 1h};
 constexpr Range<int> kSchdFlushLimit{1, 100000};
 constexpr Range<int> kLogQueue{64, 1048576};
+constexpr Range<milliseconds> kRequestTimeout{1s, 24h};
+constexpr Range<milliseconds> kRequestCheckInterval{100ms, 1min};
+constexpr Range<int> kScheduleDays{1, 31};
 
 constexpr std::size_t kMaxUnixSocketPath = 107; // sizeof(sockaddr_un::sun_path) - 1
 
@@ -94,6 +98,17 @@ bool isKafkaTopic(std::string_view s) {
     return true;
 }
 
+bool isSender(std::string_view s) {
+    return !s.empty() && s.size() <= 4 &&
+           std::all_of(s.begin(), s.end(), [](char c) { return isAsciiLetter(c) || isAsciiDigit(c); });
+}
+
+bool isRoutingId(std::string_view s) {
+    return !s.empty() && s.size() <= 23 && std::all_of(s.begin(), s.end(), [](char c) {
+        return isAsciiLetter(c) || isAsciiDigit(c) || c == '_';
+    });
+}
+
 bool isSocketPath(std::string_view s) {
     return s.size() <= kMaxUnixSocketPath;
 }
@@ -104,6 +119,8 @@ constexpr TextFormat kIgnorePattern{"a TYPE-STYP pattern such as LDM-* (letters,
 constexpr TextFormat kKafkaTopic{"a Kafka topic name (1..249 of letters, digits, . _ and -)", isKafkaTopic};
 constexpr TextFormat kSocketPath{"a Unix socket path of at most 107 bytes", isSocketPath};
 constexpr TextFormat kStatusValue{"a non-empty STATUS value"};
+constexpr TextFormat kSender{"1..4 letters or digits (META/SNDR)", isSender};
+constexpr TextFormat kRoutingId{"1..23 letters, digits or _ (COUTMSGS ROUTINGID)", isRoutingId};
 
 // How log.file names standard error, which Config holds as "no file".
 constexpr std::string_view kStandardError = "stderr";
@@ -194,6 +211,24 @@ void readArchiveAndLease(ConfigReader& reader, Config& config) {
     config.lease.period = reader.duration("lease.period", defaults().lease.period, kLeasePeriod);
 }
 
+void readRequests(ConfigReader& reader, Config& config) {
+    RequestsConfig& r = config.requests;
+    const RequestsConfig& fallback = defaults().requests;
+    r.sender = reader.text("requests.sender", fallback.sender, kSender);
+    r.rqfdRoutingId = reader.text("requests.rqfd-routing-id", fallback.rqfdRoutingId, kRoutingId);
+    r.rqrdRoutingId = reader.text("requests.rqrd-routing-id", fallback.rqrdRoutingId, kRoutingId);
+    r.rqfdTimeout = reader.duration("requests.rqfd-timeout", fallback.rqfdTimeout, kRequestTimeout);
+    r.rqrdTimeout = reader.duration("requests.rqrd-timeout", fallback.rqrdTimeout, kRequestTimeout);
+    r.sendTimeout = reader.duration("requests.send-timeout", fallback.sendTimeout, kRequestTimeout);
+    r.checkInterval =
+        reader.duration("requests.check-interval", fallback.checkInterval, kRequestCheckInterval);
+    r.matchSeqnEcho = reader.boolean("requests.match-seqn-echo", fallback.matchSeqnEcho);
+    r.dailySchedule = reader.boolean("requests.daily-schedule", fallback.dailySchedule);
+    r.dailyScheduleAt = reader.timeOfDay("requests.daily-schedule-at", fallback.dailyScheduleAt);
+    r.dailyScheduleDays =
+        reader.integer("requests.daily-schedule-days", fallback.dailyScheduleDays, kScheduleDays);
+}
+
 void readShadowAndPlugins(ConfigReader& reader, Config& config) {
     config.shadow = reader.boolean("shadow", defaults().shadow);
     config.plugins.dir = reader.text("plugins.dir", defaults().plugins.dir);
@@ -272,6 +307,7 @@ void readConfigSections(ConfigReader& reader, Config& config) {
     readPipeline(reader, config);
     readBackfill(reader, config);
     readArchiveAndLease(reader, config);
+    readRequests(reader, config);
     readShadowAndPlugins(reader, config);
     readDelivery(reader, config);
     readKafka(reader, config);

@@ -12,12 +12,14 @@ CommandRun addStatusCommand(CLI::App& app);   // StatusCommand.cpp
 CommandRun addMessagesCommand(CLI::App& app); // MessagesCommand.cpp
 CommandRun addReplayCommand(CLI::App& app);   // ReplayCommand.cpp
 CommandRun addEventsCommand(CLI::App& app);   // EventsCommand.cpp
+CommandRun addRequestCommand(CLI::App& app);  // RequestCommand.cpp
 
 const std::vector<CommandEntry>& allCommands() {
     static const std::vector<CommandEntry> commands{
         {"migrate", &addMigrateCommand},   {"decode", &addDecodeCommand}, {"golden", &addGoldenCommand},
         {"plugins", &addPluginsCommand},   {"inject", &addInjectCommand}, {"status", &addStatusCommand},
         {"messages", &addMessagesCommand}, {"replay", &addReplayCommand}, {"events", &addEventsCommand},
+        {"request", &addRequestCommand},
     };
     return commands;
 }

@@ -74,7 +74,7 @@ storage::ProcessingCommit DecisionCommit::ofDecision(const storage::ProcessingRe
         addNote(text);
     }
     for (const auto& request : decision.outbound) {
-        addNote("outbound request not sent: " + request.type + "-" + request.subtype);
+        addNote("outbound request " + request.type + "-" + request.subtype);
     }
     commit.outcome.note = note.empty() ? std::nullopt : std::optional(note);
 

@@ -9,6 +9,7 @@
 #include "msgx/pipeline/BackfillWorker.h"
 #include "msgx/pipeline/InboxPoller.h"
 #include "msgx/pipeline/Pump.h"
+#include "msgx/pipeline/RequestCoordinator.h"
 #include "msgx/pipeline/Wakeup.h"
 #include "msgx/pipeline/WriterLeaseKeeper.h"
 #include "msgx/storage/DatabaseSettings.h"
@@ -61,8 +62,13 @@ public:
         if (!config_.shadow) {
             backfill_ =
                 std::make_unique<BackfillWorker>(*store_, mailbox_->inbox(), clock_, config_.backfill);
+            requests_ = std::make_unique<RequestCoordinator>(*store_, &mailbox_->outbox(), clock_, config_);
+            pump_->setOutboundRegistrar(
+                [this](const std::string& origin, const sdk::OutboundRequest& request) {
+                    requests_->registerOutbound(origin, request);
+                });
         } else {
-            log::warn("shadow mode: nothing is written into the mailbox (no back-fill)");
+            log::warn("shadow mode: nothing is written into the mailbox (no back-fill, no requests)");
         }
         archive_ = std::make_unique<ArchiveJob>(*store_, clock_, config_);
 
@@ -86,6 +92,14 @@ public:
             });
         }
         threads_.emplace_back([this](std::stop_token stop) { archiveLoop(stop); });
+        if (requests_) {
+            threads_.emplace_back([this](std::stop_token stop) {
+                writerLoop(stop, "requests", [this] {
+                    requests_->tick();
+                    return clock_.now() + config_.requests.checkInterval;
+                });
+            });
+        }
     }
 
     void stop() {
@@ -109,6 +123,7 @@ public:
         poller_.reset();
         backfill_.reset();
         archive_.reset();
+        requests_.reset();
         lease_.reset();
         mailbox_.reset();
         store_.reset();
@@ -294,6 +309,7 @@ private:
     std::unique_ptr<Pump> pump_;
     std::unique_ptr<BackfillWorker> backfill_;
     std::unique_ptr<ArchiveJob> archive_;
+    std::unique_ptr<RequestCoordinator> requests_; // none in shadow mode
     Wakeup pumpWakeup_;
     std::atomic<std::int64_t> finished_{0};
     std::atomic<std::int64_t> failed_{0};

@@ -4,6 +4,7 @@
 #include "msgx/log/Log.h"
 #include "msgx/log/TraceScope.h"
 #include "msgx/pipeline/MessageRouting.h"
+#include "msgx/pipeline/ResponseMatcher.h"
 #include "msgx/sdk/UtcTime.h"
 
 #include <algorithm>
@@ -115,10 +116,12 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
         } else if (record.identityKey) {
             identities.emplace(*record.identityKey, record.mailboxId);
         }
-        const bool changesReferences = !decided.commit.references.empty();
+        // The next message must see the new reference data, and a later RESP the request this
+        // one completes.
+        const bool endsBatch = !decided.commit.references.empty() || decided.commit.answersRequest;
         batch.push_back(std::move(decided));
-        if (changesReferences) {
-            break; // the next message must see the new reference data
+        if (endsBatch) {
+            break;
         }
     }
     flightsInSync_ = commitBatch(batch, now, result);
@@ -131,20 +134,48 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     codec::DecodeResult decoded = codec::decodeMessage(record.rawXml);
     if (!decoded.ok()) {
         return Decided{
-            record, "",
-            commits_.dead(record, ErrorClass::Malformed, decoded.failure().reason, std::nullopt, now)};
+            record,
+            "",
+            commits_.dead(record, ErrorClass::Malformed, decoded.failure().reason, std::nullopt, now),
+            {}};
     }
     const codec::Message message = decoded.takeMessage();
     const std::string key = message.key();
     if (const auto rule = ignoreRules_.match(key)) {
-        return Decided{record, key, commits_.ignored(record, *rule, now)};
+        return Decided{record, key, commits_.ignored(record, *rule, now), {}};
     }
     const std::optional<std::string> identityKey =
         record.identityKey ? record.identityKey : identityKeyOf(message.meta());
     if (identityKey) {
         if (const auto held = batchIdentities.find(*identityKey);
             held != batchIdentities.end() && held->second != record.mailboxId) {
-            return Decided{record, key, commits_.duplicateOf(record, held->second, now)};
+            return Decided{record, key, commits_.duplicateOf(record, held->second, now), {}};
+        }
+    }
+    // The RESP guard, before the handler (architecture.md §11): only a RESP that answers one of our
+    // requests is applied; in shadow mode (no requests of its own) every RESP applies like a DNLD.
+    std::optional<storage::RequestId> answers;
+    std::optional<std::string> responseNote;
+    if (isResponse(message)) {
+        if (config_.shadow) {
+            responseNote = "shadow-unmatched";
+        } else {
+            const ResponseMatch match =
+                matchResponse(store_.requests(), message, record.receivedAt.value_or(record.enqueuedAt),
+                              businessZone_, config_.requests.matchSeqnEcho);
+            if (match.kind == ResponseMatch::Kind::Late) {
+                return Decided{record,
+                               key,
+                               commits_.ofDecision(record, identityKey,
+                                                   sdk::Decision::skip("late-resp:" + match.reason), flights_,
+                                                   now),
+                               {}};
+            }
+            if (match.kind == ResponseMatch::Kind::Matched) {
+                answers = match.request;
+                responseNote =
+                    "answers request " + std::to_string(*match.request) + " (" + match.reason + ")";
+            }
         }
     }
     const std::optional<plugin::HandlerLease> lease = plugins_.acquire(key);
@@ -159,12 +190,17 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
         return Failure{record, key, identityKey, decision.errorClass.value_or(ErrorClass::Infra),
                        decision.reason};
     }
-    for (const auto& request : decision.outbound) {
-        log::warn("message {} {}: outbound request {}-{} not sent (request tracking is not available yet)",
-                  record.mailboxId, key, request.type, request.subtype);
-    }
     try {
-        return Decided{record, key, commits_.ofDecision(record, identityKey, decision, flights_, now)};
+        Decided decided{record, key, commits_.ofDecision(record, identityKey, decision, flights_, now), {}};
+        if (decision.outcome == sdk::Decision::Outcome::Apply) {
+            decided.commit.answersRequest = answers;
+            decided.outbound = decision.outbound;
+            if (responseNote) {
+                auto& note = decided.commit.outcome.note;
+                note = note ? *note + "; " + *responseNote : *responseNote;
+            }
+        }
+        return decided;
     } catch (const DecisionNotApplicable& e) {
         return Failure{record, key, identityKey, ErrorClass::Infra, e.what()};
     }
@@ -203,6 +239,7 @@ bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now
         if (!decided.commit.references.empty()) {
             references_.invalidate();
         }
+        registerOutbound(decided);
         if (redeciding_ == decided.record.mailboxId) {
             redeciding_.reset();
         }
@@ -328,6 +365,30 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
     ++result.failed;
     log::info("message {} {}: FAILED({}) attempt {}, next at {}: {}", record.mailboxId, shownKey(failure.key),
               className, attemptsAfter, describeTime(next), failure.error);
+}
+
+// After the commit: a crash before this line loses the registration (the message is SUCCEEDED and
+// is not decided again); the note on the message names every request it asked for.
+void Pump::registerOutbound(const Decided& decided) {
+    if (decided.outbound.empty()) {
+        return;
+    }
+    for (const auto& request : decided.outbound) {
+        if (!outboundRegistrar_) {
+            log::warn("message {} {}: outbound request {}-{} not registered (no request coordinator)",
+                      decided.record.mailboxId, decided.key, request.type, request.subtype);
+            continue;
+        }
+        try {
+            outboundRegistrar_("message " + std::to_string(decided.record.mailboxId), request);
+        } catch (const std::invalid_argument& e) {
+            log::warn("message {} {}: outbound request {}-{} refused: {}", decided.record.mailboxId,
+                      decided.key, request.type, request.subtype, e.what());
+        } catch (const storage::InfraError& e) {
+            log::warn("message {} {}: outbound request {}-{} not registered: {}", decided.record.mailboxId,
+                      decided.key, request.type, request.subtype, e.what());
+        }
+    }
 }
 
 void Pump::commitOne(const storage::ProcessingCommit& commit, const std::string& key, PumpStep& result) {

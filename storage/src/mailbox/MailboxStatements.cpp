@@ -72,6 +72,10 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
                " COUTMSGS_ACK_REQD, COUTMSGS_ACK_RESEND_TIMES, COUTMSGS_ACK_DATE_RECV, COUTMSGS_ENCRYPT,"
                " COUTMSGS_ERROR) VALUES (?, " +
                d.datetimeFromText() + ", NULL, ?, 0, NULL, NULL, NULL, 0, 0, 0, NULL, 0, 0)");
+    c->add(d, "mailbox.outbound-max-id", "SELECT MAX(COUTMSGS_ID) FROM " + outbox);
+    c->add(d, "mailbox.outbound-above",
+           "SELECT COUTMSGS_ID, COUTMSGS_CLOB_MSG, ROUTINGID FROM " + outbox +
+               " WHERE COUTMSGS_ID > ? ORDER BY COUTMSGS_ID LIMIT ?");
     c->add(d, "mailbox.generated-id", d.generatedIdQuery(""));
     return c;
 }

@@ -212,6 +212,35 @@ public:
                                    });
     }
 
+    MailboxId maxId() override {
+        return ctx_.pool->transact("mailbox: read the largest id of " + ctx_.outboxTable,
+                                   [ctx = ctx_.statements](Transaction& tx) {
+                                       Poco::Nullable<Poco::Int64> id;
+                                       tx.session() << ctx["mailbox.outbound-max-id"], into(id), now;
+                                       return optionalOf(id).value_or(0);
+                                   });
+    }
+
+    std::vector<OutboundRow> readAbove(MailboxId after, int limit) override {
+        if (limit <= 0) {
+            return {};
+        }
+        return ctx_.pool->transact(
+            "mailbox: read " + ctx_.outboxTable + " above " + std::to_string(after),
+            [ctx = ctx_.statements, after, limit](Transaction& tx) {
+                std::vector<Poco::Int64> ids;
+                std::vector<Poco::Nullable<std::string>> texts;
+                std::vector<std::string> routing;
+                tx.session() << ctx["mailbox.outbound-above"], bindInt64(after), bindInt(limit), into(ids),
+                    into(texts), into(routing), now;
+                std::vector<OutboundRow> rows;
+                for (std::size_t i = 0; i < ids.size(); ++i) {
+                    rows.push_back({ids[i], trimmed(optionalOf(texts[i]).value_or("")), routing[i]});
+                }
+                return rows;
+            });
+    }
+
 private:
     MailboxContext ctx_;
 };

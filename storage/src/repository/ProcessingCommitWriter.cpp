@@ -4,6 +4,7 @@
 #include "repository/CommitStatements.h"
 #include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
+#include "repository/RequestWrites.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -108,6 +109,9 @@ WriteResult applyCommit(CommitStatements& statements, BatchRows& batch, Transact
     }
     for (const auto& change : commit.references) {
         applyReferenceChange(tx, ctx, change, stamp);
+    }
+    if (commit.answersRequest) {
+        markRequestDone(tx, ctx, *commit.answersRequest, commit.mailboxId, stamp);
     }
     const ProcessingOutcome& outcome = commit.outcome;
     statements.finish(

@@ -14,6 +14,7 @@ std::shared_ptr<const StatementCatalog> storeStatements(const Dialect& dialect) 
     addArchiveStatements(*catalog, dialect);
     addLeaseStatements(*catalog, dialect);
     addAuditStatements(*catalog, dialect);
+    addRequestStatements(*catalog, dialect);
     return catalog;
 }
 

@@ -22,5 +22,6 @@ void addCursorStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addArchiveStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addLeaseStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addAuditStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addRequestStatements(StatementCatalog& catalog, const Dialect& dialect);
 
 } // namespace msgx::storage

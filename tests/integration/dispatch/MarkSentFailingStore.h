@@ -31,6 +31,7 @@ public:
     storage::ArchiveMover& archive() override { return real_.archive(); }
     storage::WriterLease& lease() override { return real_.lease(); }
     storage::OpsAuditLog& audit() override { return real_.audit(); }
+    storage::RequestTracker& requests() override { return real_.requests(); }
     [[nodiscard]] const storage::DatabaseSettings& settings() const override { return real_.settings(); }
 
 private:

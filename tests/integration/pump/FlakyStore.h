@@ -31,6 +31,7 @@ public:
     storage::ArchiveMover& archive() override { return inner_.archive(); }
     storage::WriterLease& lease() override { return inner_.lease(); }
     storage::OpsAuditLog& audit() override { return inner_.audit(); }
+    storage::RequestTracker& requests() override { return inner_.requests(); }
     [[nodiscard]] const storage::DatabaseSettings& settings() const override { return inner_.settings(); }
 
 private:

@@ -193,7 +193,7 @@ TEST_P(PumpSuite, HandlerSeesTheClocksNowTruncatedToSeconds) {
     EXPECT_EQ(flight(500101)->text("decidedAt"), "2024-03-18T07:00:01Z");
 }
 
-TEST_P(PumpSuite, OutboundRequestIsNotSentButNotedAndTheMessageSucceeds) {
+TEST_P(PumpSuite, OutboundRequestIsNotedAndTheMessageSucceedsWithoutACoordinator) {
     enqueue(1,
             scripted("SET", 1,
                      "<FLID>500102</FLID><NAME>currentStand</NAME><VALUE>107</VALUE><OUTB>RQRD-ABDG</OUTB>"));
@@ -201,7 +201,7 @@ TEST_P(PumpSuite, OutboundRequestIsNotSentButNotedAndTheMessageSucceeds) {
     EXPECT_EQ(runUntilQuiet(), 1);
 
     EXPECT_EQ(record(1).state, storage::ProcessingState::Succeeded);
-    EXPECT_EQ(record(1).note, "outbound request not sent: RQRD-ABDG");
+    EXPECT_EQ(record(1).note, "outbound request RQRD-ABDG");
     EXPECT_EQ(flight(500102)->text("currentStand"), "107");
 }
 

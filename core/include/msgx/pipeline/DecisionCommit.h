@@ -24,8 +24,8 @@ class DecisionCommit {
 public:
     explicit DecisionCommit(const config::Config& config);
 
-    // SUCCEEDED for Apply (notes joined with "; ", plus "outbound request not sent: <TYPE-STYP>" for
-    // each outbound request: request tracking does not exist yet), SKIPPED with the reason for Skip.
+    // SUCCEEDED for Apply (notes joined with "; ", plus "outbound request <TYPE-STYP>" for each
+    // outbound request, which the pump registers after the commit), SKIPPED with the reason for Skip.
     // Flight changes go through `flights`, so later messages of the batch see them; events: one `msg`
     // per MsgEvent, then one `schd` per pushed FLID (flight-upsert with the document after the
     // change, flight-delete when the flight is gone). Throws DecisionNotApplicable when the changes

@@ -14,6 +14,7 @@
 #include "msgx/storage/OwnStore.h"
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -79,12 +80,18 @@ public:
     // the reference data again. Callable from any thread.
     void referencesChanged() { referencesStale_ = true; }
 
+    // Registers a Decision's outbound request (origin "message <id>") once its message is
+    // committed; RequestCoordinator::registerOutbound in the daemon. Without one they are logged.
+    using OutboundRegistrar = std::function<void(const std::string& origin, const sdk::OutboundRequest&)>;
+    void setOutboundRegistrar(OutboundRegistrar registrar) { outboundRegistrar_ = std::move(registrar); }
+
 private:
     // A message decided in the current batch, waiting for its commit.
     struct Decided {
         storage::ProcessingRecord record;
         std::string key; // "" when it did not decode
         storage::ProcessingCommit commit;
+        std::vector<sdk::OutboundRequest> outbound; // registered after the commit
     };
     // A message whose attempt failed: recorded FAILED, or DEAD(EXHAUSTED).
     struct Failure {
@@ -110,6 +117,7 @@ private:
                        storage::Timestamp now, PumpStep& result);
     void recordFailure(const Failure& failure, storage::Timestamp now, PumpStep& result);
     void commitOne(const storage::ProcessingCommit& commit, const std::string& key, PumpStep& result);
+    void registerOutbound(const Decided& decided);
     std::optional<storage::FlightId> conflictingFlight(const storage::ProcessingCommit& commit);
 
     storage::OwnStore& store_;
@@ -125,6 +133,7 @@ private:
     // The message whose commit met a flight-version conflict and is being decided once more.
     std::optional<storage::MailboxId> redeciding_;
     std::atomic<bool> referencesStale_{false};
+    OutboundRegistrar outboundRegistrar_;
     // True when flights_ holds exactly the store's state (the last batch was committed whole).
     bool flightsInSync_ = false;
 };

@@ -65,13 +65,27 @@ struct OutboundMessage {
     Timestamp insertedAt{};
 };
 
-// The outbound mailbox table (mailbox.outbox-table). DML only.
+// One COUTMSGS row as read back (the request coordinator's crash recovery).
+struct OutboundRow {
+    MailboxId id = 0;
+    std::string xml;
+    std::string routingId;
+
+    bool operator==(const OutboundRow&) const = default;
+};
+
+// The outbound mailbox table (mailbox.outbox-table). DML only: it is someone else's table, so the
+// reads below use only its primary key (no index of ours).
 class MailboxOutbox {
 public:
     virtual ~MailboxOutbox() = default;
     // Inserts one ungrouped row without acknowledgement, every column written explicitly as the
     // legacy consumer does, and returns its COUTMSGS_ID.
     virtual MailboxId insert(const OutboundMessage& message) = 0;
+    // The largest COUTMSGS_ID; 0 for an empty table.
+    virtual MailboxId maxId() = 0;
+    // Rows with COUTMSGS_ID > after, smallest first, at most `limit`.
+    virtual std::vector<OutboundRow> readAbove(MailboxId after, int limit) = 0;
 };
 
 // The shared mailbox: its own session pool (architecture.md §3), never DDL on a real mailbox.

@@ -11,6 +11,7 @@
 #include "msgx/storage/OpsAuditLog.h"
 #include "msgx/storage/ProcessingQueue.h"
 #include "msgx/storage/ReferenceRepository.h"
+#include "msgx/storage/RequestTracker.h"
 #include "msgx/storage/WriterLease.h"
 
 #include <filesystem>
@@ -40,6 +41,7 @@ public:
     virtual ArchiveMover& archive() = 0;
     virtual WriterLease& lease() = 0;
     virtual OpsAuditLog& audit() = 0;
+    virtual RequestTracker& requests() = 0;
 
     [[nodiscard]] virtual const DatabaseSettings& settings() const = 0;
 };

@@ -7,6 +7,7 @@
 #include "msgx/storage/ProcessingRecord.h"
 #include "msgx/storage/ReferenceRecord.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,10 @@ struct ProcessingCommit {
     // to processingStartedAt unless it is already set.
     std::optional<std::string> identityKey;
     std::optional<Timestamp> processingStartedAt;
+    // A RESP matched to its request (architecture.md §7): the request becomes DONE, answered by this
+    // message, in the commit's transaction (RequestTracker::markDone's rule; a request that is no
+    // longer open is left as it is and does not refuse the commit).
+    std::optional<std::int64_t> answersRequest;
 };
 
 // A failed processing attempt that will be retried (FAILED, attempts + 1).
