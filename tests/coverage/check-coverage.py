@@ -5,7 +5,7 @@ The routing keys are those of the message specs (../shared/spec): every FLOP STY
 SCHD and SCHS sub-type (schedule.md §2, §8; architecture.md §11 adds SCHD-ADD) and every reference
 TYPE x ADD/UPD/DEL/DNLD/RESP (reference.md §0, envelope.md §7.1). Each plugin folder
 handlers/<family>/<name>/ registers its keys on its MSGX_HANDLER_PLUGIN line; its golden cases are the
-folders under golden/.
+folders under golden/ (and golden-unignored/, for a plugin whose key a default ignore rule skips).
 
   check-coverage.py          fail (exit 1) naming each row of docs/coverage.md that disagrees
   check-coverage.py --write  regenerate the served columns (plugin, folder, golden cases) and the
@@ -150,10 +150,11 @@ def scan_handlers(handlers_dir, problems):
             if len(found) > 1:
                 problems.append(f"{shown}: {len(found)} MSGX_HANDLER_PLUGIN lines (one plugin per folder)")
             plugin, keys = found[0]
-            golden = os.path.join(folder, "golden")
             cases = 0
-            if os.path.isdir(golden):
-                cases = sum(1 for c in os.listdir(golden) if os.path.isdir(os.path.join(golden, c)))
+            # golden-unignored/: the cases of a plugin whose key a default ignore rule skips (REGN).
+            for golden in (os.path.join(folder, "golden"), os.path.join(folder, "golden-unignored")):
+                if os.path.isdir(golden):
+                    cases += sum(1 for c in os.listdir(golden) if os.path.isdir(os.path.join(golden, c)))
             for key in keys:
                 if key in served:
                     problems.append(f"{key} is registered by {served[key][1]} and by {shown}")
