@@ -2,11 +2,12 @@
 #
 # msgx_pipeline - the daemon's main job (architecture.md §1, §4, §9): the inbox poller, the routing of
 #                 a message (decode, ignore rules, handler), the pump (the only writer of flight
-#                 state), the back-fill worker, the archive job and the single-writer lease.
+#                 state), the back-fill worker, the archive job, the single-writer lease, requests and
+#                 the admin-API reference refresh.
 add_library(msgx_pipeline STATIC)
 target_include_directories(msgx_pipeline PUBLIC ${CMAKE_CURRENT_LIST_DIR}/include)
 target_link_libraries(msgx_pipeline PUBLIC msgx_config msgx_storage msgx_decoder msgx_plugin msgx_model
-                                           msgx_delivery msgx_base PRIVATE Poco::Foundation)
+                                           msgx_delivery msgx_base PRIVATE Poco::Net Poco::Foundation)
 msgx_target_warnings(msgx_pipeline)
 msgx_layer(msgx_pipeline pipeline)
 
@@ -32,6 +33,12 @@ target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RequestDocuments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RequestCoordinator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/ResponseMatcher.cpp
+)
+
+# The admin-API reference refresh: the HTTP client (Poco Net) and the fetch -> validate -> publish job.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/AdminApiClient.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/ReferenceRefresh.cpp
 )
 
 # Intake and housekeeping: poller, back-fill, archive, lease.

@@ -62,6 +62,11 @@ inline constexpr std::array<Choice<LogFormat>, 2> kLogFormats{{
     {"json", LogFormat::Json},
 }};
 
+inline constexpr std::array<Choice<RefreshPrecedence>, 2> kRefreshPrecedences{{
+    {"admin-api", RefreshPrecedence::AdminApi},
+    {"aodb", RefreshPrecedence::Aodb},
+}};
+
 template <class E>
 std::optional<E> findChoice(std::span<const Choice<E>> choices, std::string_view text) {
     for (const Choice<E>& c : choices) {

@@ -2,6 +2,9 @@
 
 #include "Choices.h"
 
+#include <algorithm>
+#include <array>
+
 namespace msgx::config {
 
 using namespace detail;
@@ -20,6 +23,34 @@ std::string_view name(LogLevel l) {
 }
 std::string_view name(LogFormat f) {
     return choiceName<LogFormat>(kLogFormats, f);
+}
+std::string_view name(RefreshPrecedence p) {
+    return choiceName<RefreshPrecedence>(kRefreshPrecedences, p);
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 23> kReferenceTypes{
+    "ABDG", "ABNR", "AIRC", "AIRL", "ARPT", "BLST", "CHLT", "CITY", "CLST", "COUL", "DLYL", "FLTL",
+    "GLST", "HLTR", "ORGN", "PLST", "REGL", "REGN", "SLST", "STTS", "TLST", "VIPL", "VIPS"};
+
+} // namespace
+
+std::span<const std::string_view> referenceTypes() {
+    return kReferenceTypes;
+}
+
+std::optional<std::string> refreshClassType(std::string_view className) {
+    if (className == "ORMS_STAND") {
+        return "SLST";
+    }
+    if (className == "ORMS_STAND_AIRBRIDGE") {
+        return "ABDG";
+    }
+    if (std::find(kReferenceTypes.begin(), kReferenceTypes.end(), className) != kReferenceTypes.end()) {
+        return std::string(className);
+    }
+    return std::nullopt;
 }
 
 } // namespace msgx::config

@@ -428,6 +428,27 @@ std::map<std::string, std::string> ConfigReader::textMap(const KeyPath& key) {
     return out;
 }
 
+std::vector<std::string> ConfigReader::mapNames(const KeyPath& key) {
+    std::vector<std::string> names;
+    const Lookup found = find(key);
+    if (!found.present || found.value.IsNull() || (found.value.IsMap() && found.value.size() == 0)) {
+        declareKnown(key);
+        return names;
+    }
+    if (!found.value.IsMap()) {
+        declareKnown(key);
+        record(key.text(), found.line, "must be a map of names, got " + describeNode(found.value));
+        return names;
+    }
+    for (auto it = found.value.begin(); it != found.value.end(); ++it) {
+        if (it->first.IsScalar() && !it->first.Scalar().empty() &&
+            std::find(names.begin(), names.end(), it->first.Scalar()) == names.end()) {
+            names.push_back(it->first.Scalar()); // other keys: walkForDuplicateKeys reports them
+        }
+    }
+    return names;
+}
+
 // ---- unknown and duplicate keys ----
 
 std::string ConfigReader::suggestionFor(const KeyPath& unknown) const {

@@ -96,6 +96,12 @@ public:
     // empty when absent.
     std::map<std::string, std::string> textMap(const KeyPath& key);
 
+    // The names of a map whose entries are named by the file (e.g. refresh.classes.<class>), in file
+    // order; empty when absent, null or `{}`. The entries' own keys are declared by their reads, so
+    // unknown keys inside an entry are still reported; an absent or empty map is declared known
+    // here. Not a map: one error, and no names.
+    std::vector<std::string> mapNames(const KeyPath& key);
+
     // Declares a key known without reading it (e.g. a key a failed read made meaningless).
     void accept(const KeyPath& key);
     // Present in the document, whatever its value (does not declare it known).

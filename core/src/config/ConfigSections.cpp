@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 namespace msgx::config::detail {
 
@@ -34,6 +35,9 @@ constexpr Range<int> kLogQueue{64, 1048576};
 constexpr Range<milliseconds> kRequestTimeout{1s, 24h};
 constexpr Range<milliseconds> kRequestCheckInterval{100ms, 1min};
 constexpr Range<int> kScheduleDays{1, 31};
+constexpr Range<milliseconds> kRefreshInterval{1min, 7 * 24h};
+constexpr Range<milliseconds> kRefreshTimeout{100ms, 5min};
+constexpr Range<std::uint64_t> kMaxDocumentSize{1024, 1024ULL * 1024 * 1024}; // 1KB..1GB
 
 constexpr std::size_t kMaxUnixSocketPath = 107; // sizeof(sockaddr_un::sun_path) - 1
 
@@ -121,6 +125,7 @@ constexpr TextFormat kSocketPath{"a Unix socket path of at most 107 bytes", isSo
 constexpr TextFormat kStatusValue{"a non-empty STATUS value"};
 constexpr TextFormat kSender{"1..4 letters or digits (META/SNDR)", isSender};
 constexpr TextFormat kRoutingId{"1..23 letters, digits or _ (COUTMSGS ROUTINGID)", isRoutingId};
+constexpr TextFormat kJsonMember{"the name of a JSON member"};
 
 // How log.file names standard error, which Config holds as "no file".
 constexpr std::string_view kStandardError = "stderr";
@@ -229,6 +234,126 @@ void readRequests(ConfigReader& reader, Config& config) {
         reader.integer("requests.daily-schedule-days", fallback.dailyScheduleDays, kScheduleDays);
 }
 
+char asciiLower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool startsWithNoCase(std::string_view s, std::string_view prefix) {
+    return s.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), s.begin(),
+                      [](char a, char b) { return asciiLower(a) == asciiLower(b); });
+}
+
+// Why `url` is not an http:// URL the admin-API client can fetch; empty when it is one:
+// http://host[:port][/path][?query], no blanks or control characters.
+std::string httpUrlProblem(std::string_view url) {
+    if (startsWithNoCase(url, "https://")) {
+        return "https is not supported: msgexchange is built without Poco NetSSL (use http://, e.g. "
+               "through a local TLS-terminating proxy)";
+    }
+    if (!startsWithNoCase(url, "http://")) {
+        return "the scheme must be http://";
+    }
+    if (std::any_of(url.begin(), url.end(),
+                    [](char c) { return static_cast<unsigned char>(c) <= ' ' || c == '\x7f'; })) {
+        return "blanks and control characters are not allowed";
+    }
+    const std::string_view rest = url.substr(7);
+    const std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
+    if (authority.find('@') != std::string_view::npos) {
+        return "user information (user:password@) is not allowed";
+    }
+    const std::size_t colon = authority.rfind(':');
+    const std::string_view host = authority.substr(0, colon);
+    if (host.empty()) {
+        return "the host is missing";
+    }
+    if (colon != std::string_view::npos) {
+        const std::string_view port = authority.substr(colon + 1);
+        const bool digits =
+            !port.empty() && port.size() <= 5 && std::all_of(port.begin(), port.end(), isAsciiDigit);
+        if (!digits || std::stoi(std::string(port)) < 1 || std::stoi(std::string(port)) > 65535) {
+            return "the port must be 1..65535";
+        }
+    }
+    return {};
+}
+
+// "ABDG ABNR ... VIPS".
+std::string referenceTypeList() {
+    std::string out;
+    for (const std::string_view type : referenceTypes()) {
+        out += (out.empty() ? "" : " ") + std::string(type);
+    }
+    return out;
+}
+
+// refresh.classes.<name>: {url, key, fields}. `rtypes` holds the classes read so far by RTYPE, to
+// refuse a second endpoint for one class.
+void readRefreshClass(ConfigReader& reader, Config& config, const std::string& className,
+                      std::map<std::string, std::string>& rtypes) {
+    const KeyPath base = KeyPath("refresh.classes") / className;
+    const std::optional<std::string> rtype = refreshClassType(className);
+    if (!rtype) {
+        std::string upper(className);
+        std::transform(upper.begin(), upper.end(), upper.begin(),
+                       [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; });
+        const std::string hint =
+            refreshClassType(upper) ? " (class names are upper case: " + upper + ")" : "";
+        reader.fail(base, "unknown class" + hint + ": a class is one of the 23 reference types (" +
+                              referenceTypeList() +
+                              "), ORMS_STAND (stored as SLST) or ORMS_STAND_AIRBRIDGE (stored as ABDG)");
+        return;
+    }
+    RefreshClass entry;
+    entry.rtype = *rtype;
+    const KeyPath urlKey = base / "url";
+    entry.url = reader.requiredText(urlKey).value_or("");
+    if (!entry.url.empty()) {
+        const std::string problem = httpUrlProblem(entry.url);
+        if (!problem.empty()) {
+            reader.fail(urlKey, "must be an http:// URL (" + problem + "), got " + describeText(entry.url));
+        }
+    }
+    entry.key = reader.requiredText(base / "key", kJsonMember).value_or("");
+    const KeyPath fieldsKey = base / "fields";
+    if (!reader.contains(fieldsKey)) {
+        reader.missing(fieldsKey);
+    }
+    entry.fields = reader.textMap(fieldsKey);
+    for (const auto& [field, member] : entry.fields) {
+        if (member.empty()) {
+            reader.fail(fieldsKey / field, "must name a JSON member, got an empty value");
+        }
+    }
+    if (reader.contains(fieldsKey) && entry.fields.empty() && !reader.failed(fieldsKey)) {
+        reader.fail(fieldsKey, "must map at least one reference field onto a JSON member, got none");
+    }
+    const auto [held, first] = rtypes.emplace(entry.rtype, className);
+    if (!first) {
+        reader.fail(base, "is stored as " + entry.rtype + ", like refresh.classes." + held->second +
+                              ": a class is refreshed from one endpoint only");
+        return;
+    }
+    config.refresh.classes.emplace(className, std::move(entry));
+}
+
+void readRefresh(ConfigReader& reader, Config& config) {
+    RefreshConfig& r = config.refresh;
+    const RefreshConfig& fallback = defaults().refresh;
+    r.interval = reader.duration("refresh.interval", fallback.interval, kRefreshInterval);
+    r.timeout = reader.duration("refresh.timeout", fallback.timeout, kRefreshTimeout);
+    r.maxDocumentSize = reader.size("refresh.max-document-size", fallback.maxDocumentSize, kMaxDocumentSize);
+    r.precedence =
+        reader.choice<RefreshPrecedence>("refresh.precedence", fallback.precedence, kRefreshPrecedences);
+    r.inShadow = reader.boolean("refresh.in-shadow", fallback.inShadow);
+    r.classes = fallback.classes;
+    std::map<std::string, std::string> rtypes;
+    for (const std::string& className : reader.mapNames("refresh.classes")) {
+        readRefreshClass(reader, config, className, rtypes);
+    }
+}
+
 void readShadowAndPlugins(ConfigReader& reader, Config& config) {
     config.shadow = reader.boolean("shadow", defaults().shadow);
     config.plugins.dir = reader.text("plugins.dir", defaults().plugins.dir);
@@ -308,6 +433,7 @@ void readConfigSections(ConfigReader& reader, Config& config) {
     readBackfill(reader, config);
     readArchiveAndLease(reader, config);
     readRequests(reader, config);
+    readRefresh(reader, config);
     readShadowAndPlugins(reader, config);
     readDelivery(reader, config);
     readKafka(reader, config);

@@ -9,6 +9,7 @@
 #include "msgx/pipeline/BackfillWorker.h"
 #include "msgx/pipeline/InboxPoller.h"
 #include "msgx/pipeline/Pump.h"
+#include "msgx/pipeline/ReferenceRefresh.h"
 #include "msgx/pipeline/RequestCoordinator.h"
 #include "msgx/pipeline/Wakeup.h"
 #include "msgx/pipeline/WriterLeaseKeeper.h"
@@ -20,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -71,6 +73,15 @@ public:
             log::warn("shadow mode: nothing is written into the mailbox (no back-fill, no requests)");
         }
         archive_ = std::make_unique<ArchiveJob>(*store_, clock_, config_);
+        if (!config_.refresh.classes.empty()) {
+            if (config_.shadow && !config_.refresh.inShadow) {
+                log::info("shadow mode: the reference refresh does not run (refresh.in-shadow: false)");
+            } else {
+                refresh_ = std::make_unique<ReferenceRefresh>(
+                    store_->references(), clock_, config_.refresh, [this] { pump_->referencesChanged(); },
+                    &referenceWrites_);
+            }
+        }
 
         threads_.emplace_back([this](std::stop_token stop) { leaseLoop(stop); });
         threads_.emplace_back([this](std::stop_token stop) { pollerLoop(stop); });
@@ -92,6 +103,9 @@ public:
             });
         }
         threads_.emplace_back([this](std::stop_token stop) { archiveLoop(stop); });
+        if (refresh_) {
+            threads_.emplace_back([this](std::stop_token stop) { refreshLoop(stop); });
+        }
         if (requests_) {
             threads_.emplace_back([this](std::stop_token stop) {
                 writerLoop(stop, "requests", [this] {
@@ -124,6 +138,7 @@ public:
         backfill_.reset();
         archive_.reset();
         requests_.reset();
+        refresh_.reset();
         lease_.reset();
         mailbox_.reset();
         store_.reset();
@@ -249,7 +264,10 @@ private:
         while (awaitLease(stop)) {
             Timestamp next = clock_.now() + config_.pipeline.pollInterval;
             try {
-                const auto step = pump_->step();
+                const auto step = [this] {
+                    const std::lock_guard<std::mutex> lock(referenceWrites_); // see ReferenceRefresh
+                    return pump_->step();
+                }();
                 finished_ += step.finished;
                 failed_ += step.failed;
                 switch (step.kind) {
@@ -277,6 +295,20 @@ private:
             }
             pumpWakeup_.sleepUntil(clock_, std::min(next, clock_.now() + config_.lease.period), stop);
         }
+    }
+
+    // Every refresh.interval while this instance is the writer, the first run when it becomes one.
+    // writerLoop may call the step early (it wakes at least once per lease period): not due, no run.
+    void refreshLoop(std::stop_token stop) {
+        Timestamp due = clock_.now();
+        writerLoop(stop, "reference refresh", [this, &due] {
+            if (clock_.now() < due) {
+                return due;
+            }
+            refresh_->runOnce(); // logs each class; a failed class waits for the next run
+            due = clock_.now() + config_.refresh.interval;
+            return due;
+        });
     }
 
     void archiveLoop(std::stop_token stop) {
@@ -310,6 +342,8 @@ private:
     std::unique_ptr<BackfillWorker> backfill_;
     std::unique_ptr<ArchiveJob> archive_;
     std::unique_ptr<RequestCoordinator> requests_; // none in shadow mode
+    std::unique_ptr<ReferenceRefresh> refresh_;    // none without refresh.classes, or in shadow mode
+    std::mutex referenceWrites_;                   // held around each pump step and each refresh publication
     Wakeup pumpWakeup_;
     std::atomic<std::int64_t> finished_{0};
     std::atomic<std::int64_t> failed_{0};

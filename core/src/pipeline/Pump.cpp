@@ -33,13 +33,33 @@ std::string describeTime(storage::Timestamp at) {
     return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
 }
 
+std::string upperCase(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
+        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    });
+    return text;
+}
+
+// The classes AODB messages may not write (refresh.precedence admin-api): every RTYPE the admin-API
+// refresh publishes.
+std::set<std::string, std::less<>> typesOnlyRefreshed(const config::RefreshConfig& refresh) {
+    std::set<std::string, std::less<>> types;
+    if (refresh.precedence == config::RefreshPrecedence::AdminApi) {
+        for (const auto& [name, refreshed] : refresh.classes) {
+            types.insert(refreshed.rtype);
+        }
+    }
+    return types;
+}
+
 } // namespace
 
 Pump::Pump(storage::OwnStore& store, const plugin::PluginHost& plugins, const Clock& clock,
            const config::Config& config)
     : store_(store), plugins_(plugins), clock_(clock), config_(config), ignoreRules_(config.pipeline.ignore),
       businessZone_(codec::TimeZone::load(config.pipeline.businessTimeZone)), retryPolicy_(config.pipeline),
-      commits_(config), flights_(store.flights()), references_(store.references()) {}
+      commits_(config), flights_(store.flights()), references_(store.references()),
+      refreshedTypes_(typesOnlyRefreshed(config.refresh)) {}
 
 PumpStep Pump::step() {
     const storage::Timestamp now = clock_.now();
@@ -151,6 +171,16 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
             held != batchIdentities.end() && held->second != record.mailboxId) {
             return Decided{record, key, commits_.duplicateOf(record, held->second, now), {}};
         }
+    }
+    // Precedence (US-13.3): a class the admin API refreshes is written only by the refresh, whatever
+    // the STYP; the message changes nothing and is back-filled like any SKIPPED.
+    if (refreshedTypes_.count(upperCase(message.meta().type)) != 0) {
+        return Decided{record,
+                       key,
+                       commits_.ofDecision(record, identityKey,
+                                           sdk::Decision::skip("ignored:refreshed-from-admin-api"), flights_,
+                                           now),
+                       {}};
     }
     // The RESP guard, before the handler (architecture.md §11): only a RESP that answers one of our
     // requests is applied; in shadow mode (no requests of its own) every RESP applies like a DNLD.

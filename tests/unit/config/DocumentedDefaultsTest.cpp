@@ -248,6 +248,17 @@ const std::map<std::string, Comparison>& comparisons() {
         {"requests.daily-schedule-days",
          {W::Code, [](const Config& c) { return std::to_string(c.requests.dailyScheduleDays); }}},
 
+        {"refresh.interval",
+         {W::Duration, [](const Config& c) { return formatDuration(c.refresh.interval); }}},
+        {"refresh.timeout", {W::Duration, [](const Config& c) { return formatDuration(c.refresh.timeout); }}},
+        {"refresh.max-document-size",
+         {W::Code, [](const Config& c) { return formatSize(c.refresh.maxDocumentSize); }}},
+        {"refresh.precedence",
+         {W::Code, [](const Config& c) { return std::string(name(c.refresh.precedence)); }}},
+        {"refresh.in-shadow", {W::Code, [](const Config& c) { return flag(c.refresh.inShadow); }}},
+        {"refresh.classes",
+         {W::Code, [](const Config& c) { return c.refresh.classes.empty() ? "{}" : "<classes>"; }}},
+
         {"plugins.dir", {W::Code, [](const Config& c) { return c.plugins.dir; }}},
         {"plugins.watch", {W::Code, [](const Config& c) { return flag(c.plugins.watch); }}},
         {"control.socket", {W::Code, [](const Config& c) { return c.control.socket; }}},
@@ -283,6 +294,9 @@ const std::map<std::string, std::string> kRequiredKeys{
     {"delivery.targets.msg", "required: where notifications go is site data"},
     {"delivery.targets.schd", "required: where the schedule push goes is site data"},
     {"kafka.bootstrap", "required when a target has type kafka, else empty (CrossKeyRules)"},
+    {"refresh.classes.<name>.url", "required in each refresh class: the endpoint is site data"},
+    {"refresh.classes.<name>.key", "required in each refresh class: the admin API's key member"},
+    {"refresh.classes.<name>.fields", "required in each refresh class: the admin API's field names"},
 };
 
 // The key whose default depends on the profile (Profiles in the docs), written
@@ -374,7 +388,8 @@ TEST(DocumentedDefaults, EveryKeyTheLoaderReadsHasARow) {
     for (const DocumentedKey& row : documentedKeys()) {
         documented.insert(row.key);
     }
-    // One file target and one kafka target, so the reads of both target shapes are declared.
+    // One file target and one kafka target, so the reads of both target shapes are declared, and one
+    // refresh class, so the reads of a class are.
     const std::string yaml = "profile: embedded\n"
                              "store: {connect: /tmp/msgx.db}\n"
                              "mailbox: {connect: /tmp/mailbox.db}\n"
@@ -382,7 +397,10 @@ TEST(DocumentedDefaults, EveryKeyTheLoaderReadsHasARow) {
                              "  targets:\n"
                              "    msg: {type: file, path: /tmp/msg.jsonl}\n"
                              "    schd: {type: kafka, topic: msgx.schd}\n"
-                             "kafka: {bootstrap: broker:9092}\n";
+                             "kafka: {bootstrap: broker:9092}\n"
+                             "refresh:\n"
+                             "  classes:\n"
+                             "    GLST: {url: 'http://admin/gates', key: code, fields: {GCOD: code}}\n";
     detail::ConfigReader reader(YAML::Load(yaml), "keys.yaml", fakeEnv());
     Config config;
     detail::readConfigSections(reader, config);
@@ -390,10 +408,18 @@ TEST(DocumentedDefaults, EveryKeyTheLoaderReadsHasARow) {
     ASSERT_FALSE(reader.knownKeys().empty());
 
     const detail::KeyPath targets("delivery.targets");
+    const detail::KeyPath refreshClasses("refresh.classes");
+    bool classRead = false;
     for (const detail::KeyPath& key : reader.knownKeys()) {
-        // A target's own keys (type, topic, path) are documented under its row.
-        const detail::KeyPath row = key.parent().parent() == targets ? key.parent() : key;
+        // A target's own keys (type, topic, path) are documented under its row; a refresh class's
+        // keys as refresh.classes.<name>.<key>.
+        detail::KeyPath row = key.parent().parent() == targets ? key.parent() : key;
+        if (key.parent().parent() == refreshClasses) {
+            row = refreshClasses / "<name>" / key.segments().back();
+            classRead = true;
+        }
         EXPECT_EQ(documented.count(row.text()), 1U)
             << "the loader reads " << key.text() << " but docs/configuration.md has no row " << row.text();
     }
+    EXPECT_TRUE(classRead) << "the refresh class of the file was not read";
 }

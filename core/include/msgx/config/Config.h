@@ -4,8 +4,10 @@
 #include "msgx/storage/Backends.h"
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,8 @@ enum class TargetType { Kafka, File };
 enum class OnDead { Stop, Continue };
 enum class LogLevel { Trace, Debug, Info, Warn, Error, Critical, Off };
 enum class LogFormat { Text, Json };
+// Which source may replace a reference class that both the admin API and AODB messages supply.
+enum class RefreshPrecedence { AdminApi, Aodb };
 
 // The spelling used in the YAML file ("production", "postgresql", "oracle", ...).
 std::string_view name(Profile p);
@@ -39,6 +43,7 @@ std::string_view name(TargetType t);
 std::string_view name(OnDead o);
 std::string_view name(LogLevel l);
 std::string_view name(LogFormat f);
+std::string_view name(RefreshPrecedence p);
 
 using storage::nativeDialect;
 
@@ -117,6 +122,34 @@ struct RequestsConfig {
     int dailyScheduleDays = 2;       // the window: today 00:00 to the end of today + days - 1
 };
 
+// The 23 reference types of reference.md §0 (the RTYPEs of REF_MASTER), sorted.
+std::span<const std::string_view> referenceTypes();
+
+// The REF_MASTER class (RTYPE) a refresh class replaces: the name itself for one of the 23
+// reference types, SLST for ORMS_STAND, ABDG for ORMS_STAND_AIRBRIDGE (US-14); nullopt for any other
+// name (names are upper case, as written in the file).
+std::optional<std::string> refreshClassType(std::string_view className);
+
+// One class of the admin-API reference refresh (docs/reference-refresh.md): where it is fetched and
+// how a JSON record becomes a reference record.
+struct RefreshClass {
+    std::string rtype;                         // refreshClassType(name)
+    std::string url;                           // http:// endpoint answering a JSON array of objects
+    std::string key;                           // the JSON member giving RKEY
+    std::map<std::string, std::string> fields; // reference field name -> JSON member
+    bool operator==(const RefreshClass&) const = default;
+};
+
+// The periodic refresh of reference classes from the admin API (US-13, US-14, architecture.md §7).
+struct RefreshConfig {
+    Milliseconds interval = std::chrono::hours(1);       // every configured class is fetched this often
+    Milliseconds timeout = std::chrono::seconds(10);     // connect + whole response, per class
+    std::uint64_t maxDocumentSize = 50ULL * 1024 * 1024; // a larger body fails the class
+    RefreshPrecedence precedence = RefreshPrecedence::AdminApi;
+    bool inShadow = false;                       // shadow mode refreshes only when true (US-13.4)
+    std::map<std::string, RefreshClass> classes; // by class name (GLST, ORMS_STAND, ...); none by default
+};
+
 struct LeaseConfig {
     Milliseconds period = std::chrono::seconds(10);
 };
@@ -173,6 +206,7 @@ struct Config {
     ArchiveConfig archive;
     LeaseConfig lease;
     RequestsConfig requests;
+    RefreshConfig refresh;
     bool shadow = false;
     PluginsConfig plugins;
     DeliveryConfig delivery;

@@ -11,7 +11,9 @@ namespace msgx::pipeline {
 
 // The daemon's main job (architecture.md §1, §8): one thread each for the writer lease, the inbox
 // poller (with the late-commit compensation), the pump, one dispatcher per delivery target, the
-// back-fill worker (not in shadow mode) and the archive job.
+// back-fill worker (not in shadow mode), the archive job, the requests (not in shadow mode) and the
+// admin-API reference refresh (when refresh.classes names a class; in shadow mode only with
+// refresh.in-shadow).
 //
 // Single writer (OPS-1): nothing but the lease thread touches the databases until this instance
 // holds the writer lease; without it the instance is a standby that logs who holds the lease and

@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -43,8 +44,11 @@ struct PumpStep {
 // step() takes the head (smallest unfinished id). When it waits for its backoff (NEXT_ATTEMPT_AT
 // in the future), nothing passes it: HeadWaiting. Otherwise, per message in id order: decode
 // (MALFORMED -> DEAD at once) -> ignore rules (SKIPPED ignored:<rule>) -> identity
-// SNDR|TYPE|STYP|SEQN (held by another message -> SKIPPED duplicate-of:<id>) -> the handler through
-// the plugin host (none -> FAILED(UNSUPPORTED) "no handler serves <key>"; an exception ->
+// SNDR|TYPE|STYP|SEQN (held by another message -> SKIPPED duplicate-of:<id>) -> the precedence of the
+// admin-API refresh (refresh.precedence admin-api: a message whose TYPE is the RTYPE of a class in
+// refresh.classes -> SKIPPED ignored:refreshed-from-admin-api, REF_MASTER untouched) -> the RESP
+// guard -> the handler through the plugin host (none -> FAILED(UNSUPPORTED) "no handler serves
+// <key>"; an exception ->
 // FAILED(INFRA) with its text) -> the decision becomes a ProcessingCommit (DecisionCommit).
 //
 // Batching: up to pipeline.messages-per-transaction consecutive due messages are decided against
@@ -133,6 +137,8 @@ private:
     // The message whose commit met a flight-version conflict and is being decided once more.
     std::optional<storage::MailboxId> redeciding_;
     std::atomic<bool> referencesStale_{false};
+    // The RTYPEs only the admin-API refresh writes (refresh.precedence admin-api), upper case.
+    std::set<std::string, std::less<>> refreshedTypes_;
     OutboundRegistrar outboundRegistrar_;
     // True when flights_ holds exactly the store's state (the last batch was committed whole).
     bool flightsInSync_ = false;
