@@ -52,10 +52,11 @@ fuzz: deps
 bench: deps
 	cmake --preset release
 	cmake --build --preset release --target msgx-store-bench msgx-delivery-bench msgx-pipeline-bench \
-	  msgx-flop-decide-bench msgx_runtime
+	  msgx-flop-decide-bench msgx-snapshot-bench msgx_runtime
 	bench/run-store-bench.sh build/release
 	bench/run-delivery-bench.sh build/release
 	bench/run-pipeline-bench.sh build/release
+	bench/run-snapshot-bench.sh build/release
 	build/release/bench/msgx-flop-decide-bench --handlers build/release/handlers
 
 format:

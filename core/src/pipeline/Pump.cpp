@@ -1,5 +1,6 @@
 #include "msgx/pipeline/Pump.h"
 
+#include "msgx/codec/NumberFields.h"
 #include "msgx/decoder/MessageDecoder.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/TraceScope.h"
@@ -28,6 +29,32 @@ void logTerminal(const storage::ProcessingCommit& commit, const std::string& key
 
 // Flights the view may keep between batches; beyond it the next batch starts from the store again.
 constexpr std::size_t kMaxKeptFlights = 20000;
+
+// The flight ids a message names (FLID, and the MAID / TAID links of schedule records), two levels
+// below MSG: FLOP/FLID, SCHD/FLTR/FLID. Only a hint to read them from the store in a few round trips
+// before the handler runs (StoreFlightView::prefetch); what the handler decides does not depend on it.
+std::vector<sdk::Flid> flightIdsNamedIn(const codec::Message& message) {
+    std::vector<sdk::Flid> flids;
+    const auto take = [&flids](const codec::Element& element) {
+        for (const char* name : {"FLID", "MAID", "TAID"}) {
+            if (const auto text = element.childText(name)) {
+                if (const auto id = codec::parseLong(*text); id.hasValue()) {
+                    flids.push_back(id.value());
+                }
+            }
+        }
+    };
+    for (const auto& section : message.root().children()) {
+        take(section);
+        for (const auto& record : section.children()) {
+            take(record);
+        }
+    }
+    return flids;
+}
+
+// Below this many named flights the handler's own look-ups are as cheap as a prefetch.
+constexpr std::size_t kPrefetchFrom = 8;
 
 std::string describeTime(storage::Timestamp at) {
     return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
@@ -211,6 +238,9 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     const std::optional<plugin::HandlerLease> lease = plugins_.acquire(key);
     if (!lease) {
         return Failure{record, key, identityKey, ErrorClass::Unsupported, "no handler serves " + key};
+    }
+    if (const auto named = flightIdsNamedIn(message); named.size() >= kPrefetchFrom) {
+        flights_.prefetch(named);
     }
     const sdk::HandlerContext context{std::chrono::floor<std::chrono::seconds>(now), businessZone_,
                                       references};

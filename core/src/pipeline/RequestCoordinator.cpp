@@ -28,7 +28,7 @@ std::string fieldDateTime(std::chrono::local_seconds at) {
     const auto day = std::chrono::floor<std::chrono::days>(at);
     const std::chrono::year_month_day date{day};
     const std::chrono::hh_mm_ss time{at - day};
-    char text[16];
+    char text[32];
     std::snprintf(text, sizeof text, "%02u%s%02d%02d%02d", static_cast<unsigned>(date.day()),
                   kMonths[static_cast<unsigned>(date.month()) - 1], static_cast<int>(date.year()) % 100,
                   static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()));

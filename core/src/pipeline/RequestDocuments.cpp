@@ -47,7 +47,7 @@ std::string localStamp(std::chrono::local_seconds at) {
     const auto day = std::chrono::floor<std::chrono::days>(at);
     const std::chrono::year_month_day date{day};
     const std::chrono::hh_mm_ss time{at - day};
-    char text[16];
+    char text[32];
     std::snprintf(text, sizeof text, "%04d%02u%02u%02d%02d%02d", static_cast<int>(date.year()),
                   static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
                   static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
@@ -78,7 +78,7 @@ std::optional<storage::RequestKind> requestKindAnswered(std::string_view type) {
 }
 
 std::string requestDocument(const RequestDocumentFields& fields) {
-    char seqn[8];
+    char seqn[16];
     std::snprintf(seqn, sizeof seqn, "%06d", fields.seqn % 1000000);
     std::string xml = R"(<?xml version="1.0" encoding="UTF-8"?>)"
                       R"(<MSG xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" )"

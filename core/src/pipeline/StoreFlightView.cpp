@@ -20,6 +20,36 @@ void StoreFlightView::remember(const storage::FlightRecord& record) const {
     entries_.emplace(record.flid, std::move(entry));
 }
 
+void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
+    std::vector<storage::FlightId> missing;
+    for (const sdk::Flid flid : flids) {
+        if (!entries_.contains(flid)) {
+            missing.push_back(flid);
+        }
+    }
+    if (missing.empty()) {
+        return;
+    }
+    try {
+        for (auto& [record, lists] : flights_.byFlids(missing)) {
+            if (entries_.contains(record.flid)) {
+                continue;
+            }
+            Entry entry;
+            entry.version = record.stateVersion;
+            if (!record.deleted) {
+                entry.document = documentFromStore(record, lists);
+            }
+            entries_.emplace(record.flid, std::move(entry));
+        }
+        for (const storage::FlightId flid : missing) {
+            entries_.try_emplace(flid, Entry{}); // not stored
+        }
+    } catch (const storage::InfraError& e) {
+        keepStoreFailure(e);
+    }
+}
+
 const StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
     if (const auto found = entries_.find(flid); found != entries_.end()) {
         return found->second;

@@ -12,6 +12,10 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
     : lock_(std::make_unique<PreparedQuery<LockedRow, KeyParameter>>(session, ctx["processing.lock"])),
       flightInsert_(
           std::make_unique<PreparedStatement<FlightInsert>>(session, ctx["flight.insert"], ctx.text)),
+      flightInsertMany_(ctx.sql->all().count("flight.insert-many") == 0
+                            ? nullptr
+                            : std::make_unique<PreparedStatement<FlightInsertMany>>(
+                                  session, ctx["flight.insert-many"], ctx.text)),
       flightUpdate_(
           std::make_unique<PreparedStatement<FlightUpdate>>(session, ctx["flight.update"], ctx.text)),
       flightDelete_(std::make_unique<PreparedStatement<FlightDelete>>(session, ctx["flight.mark-deleted"])),
@@ -20,6 +24,10 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
       deleteList_(std::make_unique<PreparedStatement<ListKey>>(session, ctx["flight.delete-list"], ctx.text)),
       insertItem_(
           std::make_unique<PreparedStatement<ListItem>>(session, ctx["flight.insert-item"], ctx.text)),
+      insertItemMany_(ctx.sql->all().count("flight.insert-items") == 0
+                          ? nullptr
+                          : std::make_unique<PreparedStatement<ListItemMany>>(
+                                session, ctx["flight.insert-items"], ctx.text)),
       eventInsert_(std::make_unique<PreparedStatement<EventInsert>>(session, ctx["event.insert"], ctx.text)),
       eventInsertMany_(ctx.sql->all().count("event.insert-many") == 0
                            ? nullptr
@@ -43,6 +51,8 @@ void CommitStatements::beginTransaction() {
     lockedVersions_.clear();
     writtenVersions_.clear();
     queuedEvents_.clear();
+    queuedItems_.clear();
+    queuedFlights_.clear();
 }
 
 } // namespace msgx::storage

@@ -3,6 +3,7 @@
 #include "msgx/storage/FlightRecord.h"
 #include "msgx/storage/OutboxEvent.h"
 #include "msgx/storage/ProcessingRecord.h"
+#include "repository/MultiRowInsert.h"
 #include "repository/StoreContext.h"
 #include "session/PreparedStatement.h"
 #include "sql/RowMapping.h"
@@ -64,6 +65,10 @@ struct IdentityHolderRow {
 
 // Rows per event.insert-many statement.
 inline constexpr int kEventsPerInsert = 10;
+// Detail rows per multi-row FLIGHT_DETAIL insert (flight.insert-items).
+inline constexpr int kItemsPerInsert = 50;
+// New flights per multi-row FLIGHT insert (flight.insert-many).
+inline constexpr int kFlightsPerInsert = 50;
 
 // Rows per processing.finish statement (rows of a batch that end with the same outcome).
 inline constexpr int kFinishesPerUpdate = 25;
@@ -104,6 +109,13 @@ public:
     // Applies one flight change after checking its expected version. Returns the conflict text when
     // the stored version differs (nothing written by this call then), nullopt when applied.
     std::optional<std::string> applyFlightWrite(const FlightWrite& write, Timestamp stamp);
+    // Writes the detail rows applyFlightWrite queued (kItemsPerInsert per statement where the
+    // dialect allows). applyFlightWrite flushes them itself before it deletes any list; the commit
+    // calls it once more before its end.
+    void writeItems();
+    // Writes the new flights applyFlightWrite queued (kFlightsPerInsert per statement where the
+    // dialect allows); applyFlightWrite flushes them before any update or delete of a flight.
+    void writeFlights();
 
     // Adds an outbox event; it is written by the next writeEvents() of this transaction, in the order
     // added (so EVENT_IDs grow in that order), kEventsPerInsert per statement where the dialect allows.
@@ -131,12 +143,28 @@ public:
 
 private:
     struct FlightInsert;
+    using FlightInsertMany = MultiRowParameters<FlightInsert, kFlightsPerInsert>;
+    struct QueuedFlight {
+        FlightId flid;
+        FlightKeys keys;
+        std::string attributesJson;
+        Poco::Int64 micros;
+    };
+    std::vector<QueuedFlight> queuedFlights_;
     struct FlightUpdate;
     struct FlightDelete;
     struct ListKey;
     struct ListItem;
+    using ListItemMany = MultiRowParameters<ListItem, kItemsPerInsert>;
+    struct QueuedItem {
+        FlightId flid;
+        std::string list;
+        int seq;
+        std::string json;
+    };
+    std::vector<QueuedItem> queuedItems_;
     struct EventInsert;
-    struct EventInsertMany;
+    using EventInsertMany = MultiRowParameters<EventInsert, kEventsPerInsert>;
     struct FinishUpdate;
     struct QueuedFinish {
         MailboxId id;
@@ -148,15 +176,18 @@ private:
     struct IdRange;
     struct FlightIds;
 
-    void replaceList(FlightId flid, const DetailList& list);
+    // `fresh`: the flight row was inserted by this write, so it has no detail rows to delete.
+    void replaceList(FlightId flid, const DetailList& list, bool fresh);
 
     std::unique_ptr<PreparedQuery<LockedRow, KeyParameter>> lock_;
     std::unique_ptr<PreparedStatement<FlightInsert>> flightInsert_;
+    std::unique_ptr<PreparedStatement<FlightInsertMany>> flightInsertMany_; // null on Oracle
     std::unique_ptr<PreparedStatement<FlightUpdate>> flightUpdate_;
     std::unique_ptr<PreparedStatement<FlightDelete>> flightDelete_;
     std::unique_ptr<PreparedStatement<KeyParameter>> deleteAllLists_;
     std::unique_ptr<PreparedStatement<ListKey>> deleteList_;
     std::unique_ptr<PreparedStatement<ListItem>> insertItem_;
+    std::unique_ptr<PreparedStatement<ListItemMany>> insertItemMany_; // null on Oracle
     std::unique_ptr<PreparedStatement<EventInsert>> eventInsert_;
     std::unique_ptr<PreparedStatement<EventInsertMany>> eventInsertMany_; // null on Oracle
     struct QueuedEvent {

@@ -29,22 +29,4 @@ struct CommitStatements::EventInsert {
     }
 };
 
-// event.insert-many: kEventsPerInsert rows of event.insert's parameters.
-struct CommitStatements::EventInsertMany {
-    explicit EventInsertMany(const TextBinder& text) {
-        rows.reserve(kEventsPerInsert); // never grows: Poco binds the members by reference
-        for (int i = 0; i < kEventsPerInsert; ++i) {
-            rows.emplace_back(text);
-        }
-    }
-    std::vector<EventInsert> rows;
-
-    template <typename Use>
-    void parameters(Use& use) {
-        for (auto& row : rows) {
-            row.parameters(use);
-        }
-    }
-};
-
 } // namespace msgx::storage

@@ -23,23 +23,10 @@ void CommitStatements::addEvent(const NewEvent& event, std::optional<MailboxId> 
 }
 
 void CommitStatements::writeEvents() {
-    std::size_t next = 0;
-    if (eventInsertMany_) {
-        for (; queuedEvents_.size() - next >= static_cast<std::size_t>(kEventsPerInsert);
-             next += kEventsPerInsert) {
-            for (int i = 0; i < kEventsPerInsert; ++i) {
-                const auto& queued = queuedEvents_[next + i];
-                setEvent(eventInsertMany_->values.rows[i], queued.event, queued.source, queued.stamp);
-            }
-            eventInsertMany_->execute();
-        }
-    }
-    for (; next < queuedEvents_.size(); ++next) {
-        const auto& queued = queuedEvents_[next];
-        setEvent(eventInsert_->values, queued.event, queued.source, queued.stamp);
-        eventInsert_->execute();
-    }
-    queuedEvents_.clear();
+    writeQueuedRows(queuedEvents_, eventInsertMany_.get(), *eventInsert_,
+                    [](EventInsert& row, const QueuedEvent& queued) {
+                        setEvent(row, queued.event, queued.source, queued.stamp);
+                    });
 }
 
 } // namespace msgx::storage

@@ -43,26 +43,21 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
             return std::nullopt; // deleting a flight that is not there changes nothing
         }
         writtenVersions_[write.flid] = *current + 1;
+        writeFlights(); // a flight inserted earlier in this transaction exists before it is deleted
         flightDelete_->values.version = *current + 1;
         flightDelete_->values.updatedAt = micros;
         flightDelete_->values.flid = write.flid;
         flightDelete_->execute();
+        writeItems(); // queued rows of this flight go before its lists do
         deleteAllLists_->values.key = write.flid;
         deleteAllLists_->execute();
         return std::nullopt;
     }
     if (!current) {
-        auto& v = flightInsert_->values;
-        v.flid = write.flid;
-        v.keys.set(write.keys);
-        v.deleted = 0;
-        v.version = 1;
-        v.attributes.set(write.attributesJson);
-        v.createdAt = micros;
-        v.updatedAt = micros;
-        flightInsert_->execute();
+        queuedFlights_.push_back({write.flid, write.keys, write.attributesJson, micros});
         writtenVersions_[write.flid] = 1;
     } else {
+        writeFlights(); // a flight inserted earlier in this transaction exists before it is updated
         auto& v = flightUpdate_->values;
         v.keys.set(write.keys);
         v.version = *current + 1;
@@ -73,24 +68,45 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
         writtenVersions_[write.flid] = *current + 1;
     }
     for (const auto& list : write.lists) {
-        replaceList(write.flid, list);
+        replaceList(write.flid, list, !current);
     }
     return std::nullopt;
 }
 
-void CommitStatements::replaceList(FlightId flid, const DetailList& list) {
-    deleteList_->values.flid = flid;
-    deleteList_->values.list.set(list.name);
-    deleteList_->execute();
-    auto& item = insertItem_->values;
-    item.flid = flid;
-    item.list.set(list.name);
-    item.seq = 0;
-    for (const auto& json : list.itemsJson) {
-        item.item.set(json);
-        insertItem_->execute();
-        ++item.seq;
+void CommitStatements::replaceList(FlightId flid, const DetailList& list, bool fresh) {
+    if (!fresh) {
+        writeItems(); // a queued row of this list must not survive its delete
+        deleteList_->values.flid = flid;
+        deleteList_->values.list.set(list.name);
+        deleteList_->execute();
     }
+    int seq = 0;
+    for (const auto& json : list.itemsJson) {
+        queuedItems_.push_back({flid, list.name, seq++, json});
+    }
+}
+
+void CommitStatements::writeFlights() {
+    writeQueuedRows(queuedFlights_, flightInsertMany_.get(), *flightInsert_,
+                    [](FlightInsert& v, const QueuedFlight& queued) {
+                        v.flid = queued.flid;
+                        v.keys.set(queued.keys);
+                        v.deleted = 0;
+                        v.version = 1;
+                        v.attributes.set(queued.attributesJson);
+                        v.createdAt = queued.micros;
+                        v.updatedAt = queued.micros;
+                    });
+}
+
+void CommitStatements::writeItems() {
+    writeQueuedRows(queuedItems_, insertItemMany_.get(), *insertItem_,
+                    [](ListItem& row, const QueuedItem& queued) {
+                        row.flid = queued.flid;
+                        row.list.set(queued.list);
+                        row.seq = queued.seq;
+                        row.item.set(queued.json);
+                    });
 }
 
 } // namespace msgx::storage

@@ -1,3 +1,4 @@
+#include "repository/CommitStatements.h"
 #include "repository/IdChunks.h"
 #include "repository/TableColumns.h"
 #include "sql/Dialect.h"
@@ -12,6 +13,11 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT " + columns + " FROM FLIGHT WHERE MAID = ? AND DELETED = 0 ORDER BY FLID");
     c.add(d, "flight.linking-to",
           "SELECT " + columns + " FROM FLIGHT WHERE LINK_FLID = ? AND DELETED = 0 ORDER BY FLID");
+    // FlightRepository::byFlids: kIdsPerStatement flights, and their detail rows, per round trip.
+    c.add(d, "flight.by-flids", "SELECT " + columns + " FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")");
+    c.add(d, "flight.details-of",
+          "SELECT FLID, LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID IN (" + idListMarkers() +
+              ") ORDER BY FLID, LIST_NAME, SEQ");
     c.add(d, "flight.details",
           "SELECT LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID = ? ORDER BY LIST_NAME, SEQ");
     // The flights a batch of processing commits changes, kIdsPerStatement per round trip (IdChunks.h).
@@ -19,6 +25,16 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT FLID, STATE_VERSION FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")" + d.forUpdate());
     c.add(d, "flight.insert",
           "INSERT INTO FLIGHT (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    // kFlightsPerInsert new flights in one statement (a snapshot creates thousands); not on Oracle
+    // 11g (no multi-row VALUES, no CLOB binds in a select list).
+    if (d.kind() != SqlDialect::Oracle) {
+        std::string sql =
+            "INSERT INTO FLIGHT (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        for (int row = 1; row < kFlightsPerInsert; ++row) {
+            sql += ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        }
+        c.add(d, "flight.insert-many", sql);
+    }
     c.add(d, "flight.update",
           "UPDATE FLIGHT SET FFID = ?, ALCD = ?, FLNO = ?, MVIN = ?, SODT = ?, MAID = ?, LINK_FLID = ?, "
           "DELETED = 0,"
@@ -29,6 +45,15 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "flight.delete-all-lists", "DELETE FROM FLIGHT_DETAIL WHERE FLID = ?");
     c.add(d, "flight.insert-item",
           "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)");
+    // kItemsPerInsert detail rows in one statement (a snapshot writes thousands). Not on Oracle 11g,
+    // which has no multi-row VALUES and must not bind CLOBs in a select list: one by one there.
+    if (d.kind() != SqlDialect::Oracle) {
+        std::string sql = "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)";
+        for (int row = 1; row < kItemsPerInsert; ++row) {
+            sql += ", (?, ?, ?, ?)";
+        }
+        c.add(d, "flight.insert-items", sql);
+    }
 }
 
 } // namespace msgx::storage

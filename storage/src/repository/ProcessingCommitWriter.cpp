@@ -172,6 +172,8 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
                 return result;
             }
         }
+        statements.writeFlights();  // the new flights still queued, several per statement
+        statements.writeItems();    // the detail rows still queued, several per statement
         statements.writeEvents();   // the batch's events in order, several per statement
         statements.writeFinishes(); // the terminal states, several per statement
         return WriteResult::ok();

@@ -1,6 +1,11 @@
 #include "repository/SqlFlightRepository.h"
 
+#include "repository/IdChunks.h"
 #include "sql/RowMapping.h"
+
+#include <Poco/Data/Statement.h>
+
+#include <map>
 
 namespace msgx::storage {
 namespace {
@@ -47,6 +52,18 @@ struct FlightRow {
     }
 };
 
+struct FlightDetailRow {
+    Poco::Int64 flid = 0;
+    std::string list;
+    int seq = 0;
+    std::string item;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(flid), c(list), c(seq), c(item);
+    }
+};
+
 struct DetailRow {
     std::string list;
     int seq = 0;
@@ -63,6 +80,7 @@ struct DetailRow {
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::DetailRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightDetailRow)
 
 namespace msgx::storage {
 
@@ -93,6 +111,55 @@ std::vector<FlightRecord> SqlFlightRepository::sharedFlightsOf(FlightId master) 
 
 std::vector<FlightRecord> SqlFlightRepository::linkingTo(FlightId flid) {
     return select("flight.linking-to", flid, "store: read the flights linking to " + std::to_string(flid));
+}
+
+std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+SqlFlightRepository::byFlids(const std::vector<FlightId>& flids) {
+    if (flids.empty()) {
+        return {};
+    }
+    return ctx_.pool->transact("store: read " + std::to_string(flids.size()) + " flights from " +
+                                   std::to_string(flids.front()),
+                               [ctx = ctx_.statements, flids](Transaction& tx) {
+                                   std::vector<std::pair<FlightRecord, std::vector<DetailList>>> found;
+                                   std::map<FlightId, std::size_t> index;
+                                   std::vector<std::int64_t> live;
+                                   for (const auto& chunk : idChunks(flids)) {
+                                       std::vector<FlightRow> rows;
+                                       Poco::Data::Statement select(tx.session());
+                                       select << ctx["flight.by-flids"];
+                                       for (const auto id : chunk) {
+                                           select.addBind(bindInt64(id));
+                                       }
+                                       select.addExtract(into(rows));
+                                       select.execute();
+                                       for (const auto& row : rows) {
+                                           index[row.flid] = found.size();
+                                           found.emplace_back(row.record(), std::vector<DetailList>{});
+                                           if (row.deleted == 0) {
+                                               live.push_back(row.flid);
+                                           }
+                                       }
+                                   }
+                                   for (const auto& chunk : idChunks(live)) {
+                                       std::vector<FlightDetailRow> rows;
+                                       Poco::Data::Statement select(tx.session());
+                                       select << ctx["flight.details-of"];
+                                       for (const auto id : chunk) {
+                                           select.addBind(bindInt64(id));
+                                       }
+                                       select.addExtract(into(rows));
+                                       select.execute();
+                                       for (auto& row : rows) {
+                                           auto& lists = found[index.at(row.flid)].second;
+                                           if (lists.empty() || lists.back().name != row.list) {
+                                               lists.push_back({row.list, {}});
+                                           }
+                                           lists.back().itemsJson.push_back(std::move(row.item));
+                                       }
+                                   }
+                                   return found;
+                               });
 }
 
 std::vector<DetailList> SqlFlightRepository::detailLists(FlightId flid) {

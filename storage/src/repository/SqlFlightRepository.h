@@ -13,6 +13,8 @@ public:
     std::vector<FlightRecord> sharedFlightsOf(FlightId master) override;
     std::vector<FlightRecord> linkingTo(FlightId flid) override;
     std::vector<DetailList> detailLists(FlightId flid) override;
+    std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+    byFlids(const std::vector<FlightId>& flids) override;
 
 private:
     std::vector<FlightRecord> select(const char* statement, FlightId key, const std::string& operation);

@@ -65,8 +65,8 @@ TEST(ConfigErrors, UnknownKeySuggestsTheClosestKnownKey) {
 TEST(ConfigErrors, UnknownKeyFarFromEveryKnownKeyHasNoSuggestion) {
     EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  colour: blue\n")),
               Texts{"pipeline.colour: unknown key (test.yaml line 16)"});
-    EXPECT_EQ(errorTexts(minimalEmbedded("requests: {}\n")),
-              Texts{"requests: unknown key (test.yaml line 15)"});
+    EXPECT_EQ(errorTexts(minimalEmbedded("telemetry: {}\n")),
+              Texts{"telemetry: unknown key (test.yaml line 15)"});
 }
 
 TEST(ConfigErrors, UnknownKeysInsideMapsAndTargets) {

@@ -56,6 +56,11 @@ public:
     // commit. Throws DecisionNotApplicable for an Update of a flight the view does not know.
     storage::FlightWrite apply(const sdk::FlightChange& change);
 
+    // Reads the flights of `flids` the view does not hold yet in a few round trips
+    // (FlightRepository::byFlids), so that a message naming thousands of flights (a snapshot) does
+    // not read them one by one while its handler runs. Only a cache fill: what byFlid answers is
+    // the same with or without it. A store failure is kept like any other read's.
+    void prefetch(const std::vector<sdk::Flid>& flids);
     // Rethrows the first store failure met since the last reset(), if any.
     void throwStoreFailure() const;
 

@@ -3,6 +3,7 @@
 #include "msgx/storage/FlightRecord.h"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace msgx::storage {
@@ -20,6 +21,22 @@ public:
     virtual std::vector<FlightRecord> linkingTo(FlightId flid) = 0;
     // The detail lists of a flight, by list name, items in order.
     virtual std::vector<DetailList> detailLists(FlightId flid) = 0;
+
+    // byFlid and detailLists for many flights at once (a snapshot names thousands): the stored
+    // flights among `flids` (also those marked deleted), each with the detail lists of a flight not
+    // deleted; a FLID not stored is absent from the result. This default asks one by one; the SQL
+    // repository reads them a chunk of ids per round trip.
+    virtual std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+    byFlids(const std::vector<FlightId>& flids) {
+        std::vector<std::pair<FlightRecord, std::vector<DetailList>>> found;
+        for (const FlightId flid : flids) {
+            if (auto record = byFlid(flid)) {
+                auto lists = record->deleted ? std::vector<DetailList>{} : detailLists(flid);
+                found.emplace_back(std::move(*record), std::move(lists));
+            }
+        }
+        return found;
+    }
 };
 
 } // namespace msgx::storage

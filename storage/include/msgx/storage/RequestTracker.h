@@ -37,6 +37,8 @@ struct PreparedDocument {
     std::string xml;  // the whole document, one line (mailbox.md §4.4)
     std::string routingId;
     MailboxId outboxAbove = 0; // the highest COUTMSGS_ID seen before the insert (0: empty table)
+
+    bool operator==(const PreparedDocument&) const = default;
 };
 
 // One REQ_TRACK row.
