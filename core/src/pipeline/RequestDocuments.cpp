@@ -1,15 +1,12 @@
 #include "msgx/pipeline/RequestDocuments.h"
 
+#include "msgx/config/Config.h"
+
 #include <algorithm>
-#include <array>
 #include <cstdio>
 
 namespace msgx::pipeline {
 namespace {
-
-constexpr std::array<std::string_view, 23> kReferenceTypes{
-    "SLST", "GLST", "BLST", "CLST", "TLST", "ABDG", "CHLT", "PLST", "AIRC", "REGN", "AIRL", "ARPT",
-    "CITY", "COUL", "REGL", "ABNR", "DLYL", "HLTR", "ORGN", "STTS", "FLTL", "VIPL", "VIPS"};
 
 std::string upper(std::string_view text) {
     std::string out(text);
@@ -57,13 +54,15 @@ std::string localStamp(std::chrono::local_seconds at) {
 
 } // namespace
 
+// Every reference type can be requested (mailbox.md §4.2 lists the same 23 as reference.md §0).
 std::span<const std::string_view> requestableReferenceTypes() {
-    return kReferenceTypes;
+    return config::referenceTypes();
 }
 
 bool isRequestableReferenceType(std::string_view type) {
     const std::string wanted = upper(type);
-    return std::find(kReferenceTypes.begin(), kReferenceTypes.end(), wanted) != kReferenceTypes.end();
+    const auto types = config::referenceTypes();
+    return std::find(types.begin(), types.end(), wanted) != types.end();
 }
 
 std::optional<storage::RequestKind> requestKindAnswered(std::string_view type) {

@@ -86,6 +86,24 @@ namespace msgx::storage {
 
 using namespace Poco::Data::Keywords;
 
+namespace {
+
+// The rows of `sql`, whose only parameters are one IN list of kIdsPerStatement ids (`chunk`).
+template <typename Row>
+std::vector<Row> rowsForIds(Transaction& tx, const std::string& sql, const std::vector<std::int64_t>& chunk) {
+    std::vector<Row> rows;
+    Poco::Data::Statement select(tx.session());
+    select << sql;
+    for (const auto id : chunk) {
+        select.addBind(bindInt64(id));
+    }
+    select.addExtract(into(rows));
+    select.execute();
+    return rows;
+}
+
+} // namespace
+
 std::vector<FlightRecord> SqlFlightRepository::select(const char* statement, FlightId key,
                                                       const std::string& operation) {
     return ctx_.pool->transact(operation, [ctx = ctx_.statements, statement, key](Transaction& tx) {
@@ -118,48 +136,32 @@ SqlFlightRepository::byFlids(const std::vector<FlightId>& flids) {
     if (flids.empty()) {
         return {};
     }
-    return ctx_.pool->transact("store: read " + std::to_string(flids.size()) + " flights from " +
-                                   std::to_string(flids.front()),
-                               [ctx = ctx_.statements, flids](Transaction& tx) {
-                                   std::vector<std::pair<FlightRecord, std::vector<DetailList>>> found;
-                                   std::map<FlightId, std::size_t> index;
-                                   std::vector<std::int64_t> live;
-                                   for (const auto& chunk : idChunks(flids)) {
-                                       std::vector<FlightRow> rows;
-                                       Poco::Data::Statement select(tx.session());
-                                       select << ctx["flight.by-flids"];
-                                       for (const auto id : chunk) {
-                                           select.addBind(bindInt64(id));
-                                       }
-                                       select.addExtract(into(rows));
-                                       select.execute();
-                                       for (const auto& row : rows) {
-                                           index[row.flid] = found.size();
-                                           found.emplace_back(row.record(), std::vector<DetailList>{});
-                                           if (row.deleted == 0) {
-                                               live.push_back(row.flid);
-                                           }
-                                       }
-                                   }
-                                   for (const auto& chunk : idChunks(live)) {
-                                       std::vector<FlightDetailRow> rows;
-                                       Poco::Data::Statement select(tx.session());
-                                       select << ctx["flight.details-of"];
-                                       for (const auto id : chunk) {
-                                           select.addBind(bindInt64(id));
-                                       }
-                                       select.addExtract(into(rows));
-                                       select.execute();
-                                       for (auto& row : rows) {
-                                           auto& lists = found[index.at(row.flid)].second;
-                                           if (lists.empty() || lists.back().name != row.list) {
-                                               lists.push_back({row.list, {}});
-                                           }
-                                           lists.back().itemsJson.push_back(std::move(row.item));
-                                       }
-                                   }
-                                   return found;
-                               });
+    return ctx_.pool->transact(
+        "store: read " + std::to_string(flids.size()) + " flights from " + std::to_string(flids.front()),
+        [ctx = ctx_.statements, flids](Transaction& tx) {
+            std::vector<std::pair<FlightRecord, std::vector<DetailList>>> found;
+            std::map<FlightId, std::size_t> index;
+            std::vector<std::int64_t> live;
+            for (const auto& chunk : idChunks(flids)) {
+                for (const auto& row : rowsForIds<FlightRow>(tx, ctx["flight.by-flids"], chunk)) {
+                    index[row.flid] = found.size();
+                    found.emplace_back(row.record(), std::vector<DetailList>{});
+                    if (row.deleted == 0) {
+                        live.push_back(row.flid);
+                    }
+                }
+            }
+            for (const auto& chunk : idChunks(live)) {
+                for (auto& row : rowsForIds<FlightDetailRow>(tx, ctx["flight.details-of"], chunk)) {
+                    auto& lists = found[index.at(row.flid)].second;
+                    if (lists.empty() || lists.back().name != row.list) {
+                        lists.push_back({row.list, {}});
+                    }
+                    lists.back().itemsJson.push_back(std::move(row.item));
+                }
+            }
+            return found;
+        });
 }
 
 std::vector<DetailList> SqlFlightRepository::detailLists(FlightId flid) {

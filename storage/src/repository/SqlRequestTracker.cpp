@@ -94,6 +94,15 @@ TrackedRequest requestOf(const RequestRow& row) {
     return request;
 }
 
+std::vector<TrackedRequest> requestsOf(const std::vector<RequestRow>& rows) {
+    std::vector<TrackedRequest> requests;
+    requests.reserve(rows.size());
+    for (const auto& row : rows) {
+        requests.push_back(requestOf(row));
+    }
+    return requests;
+}
+
 // Locks the counter row (created at 0 on first use) and returns its value: every registration and
 // every SEQN allocation goes through this lock, one at a time.
 std::int64_t lockCounter(Transaction& tx, const SqlContext& ctx) {
@@ -240,11 +249,7 @@ std::vector<TrackedRequest> SqlRequestTracker::open() {
     return ctx_.pool->transact("store: read the open requests", [ctx = ctx_.statements](Transaction& tx) {
         std::vector<RequestRow> rows;
         tx.session() << ctx["request.open"], into(rows), now;
-        std::vector<TrackedRequest> requests;
-        for (const auto& row : rows) {
-            requests.push_back(requestOf(row));
-        }
-        return requests;
+        return requestsOf(rows);
     });
 }
 
@@ -257,11 +262,7 @@ std::vector<TrackedRequest> SqlRequestTracker::ofKind(const RequestKind& kind, i
                                    std::vector<RequestRow> rows;
                                    tx.session() << ctx["request.of-kind"], ctx.text.shortText(name),
                                        bindInt(limit), into(rows), now;
-                                   std::vector<TrackedRequest> requests;
-                                   for (const auto& row : rows) {
-                                       requests.push_back(requestOf(row));
-                                   }
-                                   return requests;
+                                   return requestsOf(rows);
                                });
 }
 
@@ -273,11 +274,7 @@ std::vector<TrackedRequest> SqlRequestTracker::recent(int limit) {
                                [ctx = ctx_.statements, limit](Transaction& tx) {
                                    std::vector<RequestRow> rows;
                                    tx.session() << ctx["request.recent"], bindInt(limit), into(rows), now;
-                                   std::vector<TrackedRequest> requests;
-                                   for (const auto& row : rows) {
-                                       requests.push_back(requestOf(row));
-                                   }
-                                   return requests;
+                                   return requestsOf(rows);
                                });
 }
 

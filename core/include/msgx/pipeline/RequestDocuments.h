@@ -10,7 +10,8 @@
 
 namespace msgx::pipeline {
 
-// The 23 reference types AODB answers an RQRD for (mailbox.md §4.2, reference.md §0).
+// The 23 reference types AODB answers an RQRD for (mailbox.md §4.2, reference.md §0): those of
+// config::referenceTypes(), sorted.
 std::span<const std::string_view> requestableReferenceTypes();
 bool isRequestableReferenceType(std::string_view type);
 
