@@ -1,6 +1,6 @@
-// The request crash window (issue 14): msgxd (PostgreSQL own store, MariaDB mailbox) is killed with
-// SIGKILL after its COUTMSGS insert and before its REQ_TRACK update. A trigger holds that update
-// (pg_sleep) so the kill lands exactly in the window. After the restart there is still one
+// The request crash window (issue 14): msgxd (a PostgreSQL or MariaDB own store, MariaDB mailbox) is
+// killed with SIGKILL after its COUTMSGS insert and before its REQ_TRACK update. A trigger holds that
+// update (pg_sleep / SLEEP) so the kill lands exactly in the window. After the restart there is still one
 // COUTMSGS row, the request becomes SENT with that row's id (found by its document, not resent),
 // and the RESP that echoes its SEQN completes it (DONE).
 #include "DaemonProcess.h"
@@ -46,11 +46,12 @@ std::vector<Poco::Int64> outboxIds(const ServerSite& site) {
     return ids;
 }
 
-TEST(RequestCrash, AKillBetweenTheCoutmsgsInsertAndTheTrackUpdateNeverSendsTwice) {
-    ServerSite site({});
-    ASSERT_EQ(runMsgxctl(site.config(), {"migrate"}).exitCode, 0);
-    {
-        auto store = site.store();
+using StoreServer = ServerSite::StoreServer;
+
+// Holds every update that makes a request SENT for 300 s (the daemon is killed meanwhile).
+void holdTheSentUpdate(const ServerSite& site) {
+    auto store = site.store();
+    if (site.storeServer() == StoreServer::Postgres) {
         store << "CREATE FUNCTION msgx_test_hold_sent() RETURNS trigger AS $$ BEGIN "
                  "IF NEW.STATE = 'SENT' THEN PERFORM pg_sleep(300); END IF; RETURN NEW; END $$ LANGUAGE "
                  "plpgsql",
@@ -58,7 +59,41 @@ TEST(RequestCrash, AKillBetweenTheCoutmsgsInsertAndTheTrackUpdateNeverSendsTwice
         store << "CREATE TRIGGER msgx_test_hold_sent BEFORE UPDATE ON REQ_TRACK FOR EACH ROW "
                  "EXECUTE FUNCTION msgx_test_hold_sent()",
             now;
+    } else {
+        store << "CREATE TRIGGER msgx_test_hold_sent BEFORE UPDATE ON REQ_TRACK FOR EACH ROW BEGIN "
+                 "IF NEW.STATE = 'SENT' THEN DO SLEEP(300); END IF; END",
+            now;
     }
+}
+
+// The killed daemon's sessions die with it, but the server notices a dead client only at its next
+// socket operation: end the one still sleeping in the trigger (and every other of the daemon's).
+void endTheDaemonsSessions(const ServerSite& site) {
+    auto store = site.store();
+    if (site.storeServer() == StoreServer::Postgres) {
+        store << "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+                 "AND pid <> pg_backend_pid()",
+            now;
+        return;
+    }
+    std::vector<Poco::Int64> ids;
+    store << "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID()",
+        into(ids), now;
+    for (const auto id : ids) {
+        try {
+            store << "KILL " + std::to_string(id), now; // KILL takes no parameter; the id is the server's
+        } catch (const std::exception&) {
+            // gone already
+        }
+    }
+}
+
+class RequestCrash : public ::testing::TestWithParam<StoreServer> {};
+
+TEST_P(RequestCrash, AKillBetweenTheCoutmsgsInsertAndTheTrackUpdateNeverSendsTwice) {
+    ServerSite site({}, false, GetParam());
+    ASSERT_EQ(runMsgxctl(site.config(), {"migrate"}).exitCode, 0);
+    holdTheSentUpdate(site);
     const auto registered = runMsgxctl(site.config(), {"request", "reference", "GLST"});
     ASSERT_EQ(registered.exitCode, 0) << registered.err;
 
@@ -66,19 +101,15 @@ TEST(RequestCrash, AKillBetweenTheCoutmsgsInsertAndTheTrackUpdateNeverSendsTwice
     daemon.start();
     ASSERT_TRUE(waitUntil([&] { return outboxIds(site).size() == 1; }, 60s)) << daemon.log();
     daemon.kill9();
-    {
-        // The killed daemon's sessions die with it; the server notices a dead client only at its
-        // next socket operation, so end the one still sleeping in the trigger.
-        auto store = site.store();
-        store << "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
-                 "AND pid <> pg_backend_pid()",
-            now;
-    }
+    endTheDaemonsSessions(site);
     ASSERT_TRUE(waitUntil(
         [&] {
             try {
                 auto store = site.store();
-                store << "DROP TRIGGER msgx_test_hold_sent ON REQ_TRACK", now;
+                store << (site.storeServer() == StoreServer::Postgres
+                              ? "DROP TRIGGER msgx_test_hold_sent ON REQ_TRACK"
+                              : "DROP TRIGGER msgx_test_hold_sent"),
+                    now;
                 return true;
             } catch (const std::exception&) {
                 return false;
@@ -107,6 +138,13 @@ TEST(RequestCrash, AKillBetweenTheCoutmsgsInsertAndTheTrackUpdateNeverSendsTwice
     ASSERT_TRUE(waitUntil([&] { return trackRow(site).state == "DONE"; }, 60s)) << daemon.log();
     EXPECT_EQ(daemon.terminate(), 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(Servers, RequestCrash,
+                         ::testing::Values(StoreServer::Postgres, StoreServer::MariaDb),
+                         [](const auto& param) {
+                             return std::string(param.param == StoreServer::Postgres ? "Postgres"
+                                                                                     : "MariaDb");
+                         });
 
 } // namespace
 } // namespace msgx::test

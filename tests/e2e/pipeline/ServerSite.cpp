@@ -10,8 +10,8 @@ namespace msgx::test {
 
 using namespace Poco::Data::Keywords;
 
-ServerSite::ServerSite(const std::vector<std::string>& testPlugins, bool kafka)
-    : kafka_(kafka), services_(kafka ? "pg,mysql,kafka" : "pg,mysql") {
+ServerSite::ServerSite(const std::vector<std::string>& testPlugins, bool kafka, StoreServer storeServer)
+    : kafka_(kafka), storeServer_(storeServer), services_(kafka ? "pg,mysql,kafka" : "pg,mysql") {
     storage::registerPocoConnectors();
     preparePluginsDir(dir_.path() / "handlers", testPlugins);
     config_ = writeConfig("msgx");
@@ -21,7 +21,9 @@ std::filesystem::path ServerSite::writeConfig(const std::string& name, const std
     const auto path = dir_.path() / (name + ".yaml");
     std::ofstream out(path);
     out << "profile: embedded\n"
-        << "store:\n  backend: postgresql\n  connect: \"" << services_.get("MSGX_TEST_PG") << "\"\n"
+        << "store:\n  backend: " << (storeServer_ == StoreServer::Postgres ? "postgresql" : "mysql")
+        << "\n  connect: \""
+        << services_.get(storeServer_ == StoreServer::Postgres ? "MSGX_TEST_PG" : "MSGX_TEST_MYSQL") << "\"\n"
         << "  migrate-on-start: true\n"
         << "mailbox:\n  backend: mysql\n  connect: \"" << services_.get("MSGX_TEST_MAILBOX") << "\"\n"
         << "plugins:\n  dir: " << (dir_.path() / "handlers").string() << "\n"
@@ -48,6 +50,9 @@ void ServerSite::insert(const std::vector<std::string>& documents) {
 }
 
 Poco::Data::Session ServerSite::store() const {
+    if (storeServer_ == StoreServer::MariaDb) {
+        return Poco::Data::Session("MySQL", services_.get("MSGX_TEST_MYSQL"));
+    }
     return Poco::Data::Session("PostgreSQL", services_.get("MSGX_TEST_PG"));
 }
 

@@ -17,10 +17,17 @@ namespace msgx::test {
 
 class ServerSite {
 public:
+    // The own store's server: the private PostgreSQL (the default) or a database of its own on the
+    // private MariaDB (MSGX_TEST_MYSQL, beside the mailbox database).
+    enum class StoreServer { Postgres, MariaDb };
+
     // `testPlugins`: file names from MSGX_TEST_PLUGINS_DIR added to the shipped handlers. With
     // `kafka`, a private Kafka mock cluster too, and both targets bound to topics of it (msgTopic(),
     // schdTopic()) instead of files.
-    explicit ServerSite(const std::vector<std::string>& testPlugins, bool kafka = false);
+    explicit ServerSite(const std::vector<std::string>& testPlugins, bool kafka = false,
+                        StoreServer storeServer = StoreServer::Postgres);
+
+    [[nodiscard]] StoreServer storeServer() const { return storeServer_; }
 
     [[nodiscard]] std::string msgTopic() const { return "msgx-e2e-msg"; }
     [[nodiscard]] std::string schdTopic() const { return "msgx-e2e-schd"; }
@@ -39,11 +46,12 @@ public:
     // a few hundred per statement; returns nothing (ids are 1.. in insertion order on a fresh table).
     void insert(const std::vector<std::string>& documents);
 
-    Poco::Data::Session store() const;   // the own store (PostgreSQL)
+    Poco::Data::Session store() const;   // the own store (PostgreSQL or MariaDB)
     Poco::Data::Session mailbox() const; // the mailbox (MariaDB)
 
 private:
     bool kafka_;
+    StoreServer storeServer_;
     PrivateServices services_;
     TempDir dir_;
     std::filesystem::path config_;
