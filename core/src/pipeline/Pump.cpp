@@ -60,13 +60,6 @@ std::string describeTime(storage::Timestamp at) {
     return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
 }
 
-std::string upperCase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
-        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-    });
-    return text;
-}
-
 // The classes AODB messages may not write (refresh.precedence admin-api): every RTYPE the admin-API
 // refresh publishes.
 std::set<std::string, std::less<>> typesOnlyRefreshed(const config::RefreshConfig& refresh) {
@@ -201,7 +194,8 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     }
     // Precedence (US-13.3): a class the admin API refreshes is written only by the refresh, whatever
     // the STYP; the message changes nothing and is back-filled like any SKIPPED.
-    if (refreshedTypes_.count(upperCase(message.meta().type)) != 0) {
+    // The key is "TYPE-STYP" upper-cased (codec::routingKey): its head is the upper-case TYPE.
+    if (refreshedTypes_.count(std::string_view(key).substr(0, message.meta().type.size())) != 0) {
         return Decided{record,
                        key,
                        commits_.ofDecision(record, identityKey,

@@ -5,20 +5,11 @@
 #include "msgx/pipeline/RequestDocuments.h"
 #include "msgx/sdk/UtcTime.h"
 
-#include <algorithm>
-
 namespace msgx::pipeline {
 namespace {
 
 // Requests of the kind looked at: the open one and the few closed before it.
 constexpr int kCandidates = 10;
-
-std::string upper(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) {
-        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-    });
-    return text;
-}
 
 bool isCandidate(const storage::TrackedRequest& request, storage::Timestamp arrivedAt) {
     if (request.state == storage::RequestState::Sent) {
@@ -61,7 +52,8 @@ std::string whyNot(const std::vector<storage::TrackedRequest>& requests, const s
 } // namespace
 
 bool isResponse(const codec::Message& message) {
-    return upper(message.meta().subtype) == "RESP";
+    // The routing key is "TYPE-STYP" upper-cased (codec::routingKey): its tail is the upper-case STYP.
+    return std::string_view(message.key()).substr(message.meta().type.size() + 1) == "RESP";
 }
 
 ResponseMatch matchResponse(storage::RequestTracker& requests, const codec::Message& message,
