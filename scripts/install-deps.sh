@@ -13,7 +13,7 @@ PACKAGES=(
   libpq-dev postgresql-15 libsqlite3-dev sqlite3
   mariadb-server mariadb-client
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
-  kcat libcli11-dev tzdata python3
+  kcat libcli11-dev tzdata python3 python3-yaml python3-jsonschema
   libsystemd-dev systemd rpm debootstrap zstd
 )
 
