@@ -56,6 +56,11 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "event.newest-dead",
           d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'DEAD'", "EVENT_ID DESC", "EVENT_ID",
                        RowLock::None}));
+    // EventOutbox::bySources: kIdsPerStatement source messages per statement (IdChunks.h). SOURCE_ID
+    // has no index: each statement scans MSG_EVENT, which holds the online events only (ArchiveMover).
+    c.add(d, "event.by-sources",
+          "SELECT " + columns + " FROM MSG_EVENT WHERE SOURCE_ID IN (" + idListMarkers() +
+              ") ORDER BY EVENT_ID");
     c.add(d, "event.list",
           d.firstRows(
               {columns, "MSG_EVENT", "TARGET = ? AND EVENT_ID > ?", "EVENT_ID", "EVENT_ID", RowLock::None}));

@@ -13,6 +13,11 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT " + columns + " FROM FLIGHT WHERE MAID = ? AND DELETED = 0 ORDER BY FLID");
     c.add(d, "flight.linking-to",
           "SELECT " + columns + " FROM FLIGHT WHERE LINK_FLID = ? AND DELETED = 0 ORDER BY FLID");
+    // FlightRepository::liveMasterFlids: a range scan of the primary key from afterFlid, the
+    // conditions checked on the rows it walks (deleted and shared flights are few).
+    c.add(d, "flight.live-master-flids",
+          d.firstRows({"FLID", "FLIGHT", "FLID > ? AND DELETED = 0 AND MAID IS NULL", "FLID", "FLID",
+                       RowLock::None}));
     // FlightRepository::byFlids: kIdsPerStatement flights, and their detail rows, per round trip.
     c.add(d, "flight.by-flids", "SELECT " + columns + " FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")");
     c.add(d, "flight.details-of",

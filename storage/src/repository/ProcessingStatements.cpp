@@ -88,16 +88,36 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
           " PROCESSING_STARTED_AT = NULL, NOTE = NULL, UPDATED_AT = ? WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.count-by-state",
           "SELECT STATE, ERROR_CLASS, COUNT(*) FROM PROC_STATE GROUP BY STATE, ERROR_CLASS");
-    // `msgxctl messages`: one statement per filter combination (a "? IS NULL OR" condition would
-    // leave PostgreSQL without a type for the parameter and defeat the STATE index).
-    const auto list = [&](const char* name, const std::string& where) {
-        c.add(d, name,
-              d.firstRows({columns, "PROC_STATE", where, "CMINMSGS_ID", "CMINMSGS_ID", RowLock::None}));
-    };
-    list("processing.list", "CMINMSGS_ID > ?");
-    list("processing.list-in-state", "STATE = ? AND CMINMSGS_ID > ?");
-    list("processing.list-in-class", "ERROR_CLASS = ? AND CMINMSGS_ID > ?");
-    list("processing.list-in-state-class", "STATE = ? AND ERROR_CLASS = ? AND CMINMSGS_ID > ?");
+    // `msgxctl messages`, `GET /ops/messages`: one statement per filter combination (a "? IS NULL
+    // OR" condition would leave PostgreSQL without a type for the parameter and defeat the STATE
+    // index). The name is processingListStatement()'s; parameters in the order of the conditions.
+    for (const bool state : {false, true}) {
+        for (const bool errorClass : {false, true}) {
+            for (const bool from : {false, true}) {
+                for (const bool before : {false, true}) {
+                    std::string where = state ? "STATE = ? AND " : "";
+                    where += errorClass ? "ERROR_CLASS = ? AND " : "";
+                    where += from ? "ENQUEUED_AT >= ? AND " : "";
+                    where += before ? "ENQUEUED_AT < ? AND " : "";
+                    where += "CMINMSGS_ID > ?";
+                    c.add(d, processingListStatement(state, errorClass, from, before),
+                          d.firstRows(
+                              {columns, "PROC_STATE", where, "CMINMSGS_ID", "CMINMSGS_ID", RowLock::None}));
+                }
+            }
+        }
+    }
+}
+
+std::string processingListStatement(bool state, bool errorClass, bool enqueuedFrom, bool enqueuedBefore) {
+    std::string name = "processing.list";
+    if (state || errorClass) {
+        name += state ? (errorClass ? "-in-state-class" : "-in-state") : "-in-class";
+    }
+    if (enqueuedFrom || enqueuedBefore) {
+        name += enqueuedFrom ? (enqueuedBefore ? "-enqueued-between" : "-enqueued-from") : "-enqueued-before";
+    }
+    return name;
 }
 
 } // namespace msgx::storage

@@ -6,6 +6,8 @@
 
 #include <Poco/Data/Statement.h>
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 
 namespace msgx::storage {
@@ -189,6 +191,39 @@ std::optional<OutboxEvent> SqlEventOutbox::find(EventId id) {
                                    std::vector<EventRow> rows;
                                    tx.session() << ctx["event.find"], bindInt64(id), into(rows), now;
                                    return rows.empty() ? std::nullopt : std::optional(rows.front().event());
+                               });
+}
+
+std::vector<OutboxEvent> SqlEventOutbox::bySources(const std::vector<MailboxId>& sourceIds) {
+    if (sourceIds.empty()) {
+        return {};
+    }
+    // Distinct ids, so that an event is read once even when its source is named twice (or falls in
+    // two chunks); the chunks' rows are merged into EVENT_ID order, since each chunk is only
+    // ordered within itself. One transaction: one consistent view of the outbox.
+    std::vector<MailboxId> ids = sourceIds;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ctx_.pool->transact("store: read the events of " + std::to_string(ids.size()) + " messages from " +
+                                   std::to_string(ids.front()),
+                               [ctx = ctx_.statements, ids](Transaction& tx) {
+                                   std::vector<EventRow> rows;
+                                   for (const auto& chunk : idChunks(ids)) {
+                                       Statement select(tx.session());
+                                       select << ctx["event.by-sources"];
+                                       for (const auto id : chunk) {
+                                           select.addBind(bindInt64(id));
+                                       }
+                                       std::vector<EventRow> chunkRows;
+                                       select.addExtract(into(chunkRows));
+                                       select.execute();
+                                       rows.insert(rows.end(), std::make_move_iterator(chunkRows.begin()),
+                                                   std::make_move_iterator(chunkRows.end()));
+                                   }
+                                   std::sort(
+                                       rows.begin(), rows.end(),
+                                       [](const EventRow& a, const EventRow& b) { return a.id < b.id; });
+                                   return eventsOf(rows);
                                });
 }
 

@@ -131,6 +131,19 @@ std::vector<FlightRecord> SqlFlightRepository::linkingTo(FlightId flid) {
     return select("flight.linking-to", flid, "store: read the flights linking to " + std::to_string(flid));
 }
 
+std::vector<FlightId> SqlFlightRepository::liveMasterFlids(FlightId afterFlid, int limit) {
+    if (limit <= 0) {
+        return {};
+    }
+    return ctx_.pool->transact("store: read the live master flights after " + std::to_string(afterFlid),
+                               [ctx = ctx_.statements, afterFlid, limit](Transaction& tx) {
+                                   std::vector<Poco::Int64> rows;
+                                   tx.session() << ctx["flight.live-master-flids"], bindInt64(afterFlid),
+                                       bindInt(limit), into(rows), now;
+                                   return std::vector<FlightId>(rows.begin(), rows.end());
+                               });
+}
+
 std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
 SqlFlightRepository::byFlids(const std::vector<FlightId>& flids) {
     if (flids.empty()) {

@@ -13,6 +13,7 @@ public:
     std::vector<FlightRecord> sharedFlightsOf(FlightId master) override;
     std::vector<FlightRecord> linkingTo(FlightId flid) override;
     std::vector<DetailList> detailLists(FlightId flid) override;
+    std::vector<FlightId> liveMasterFlids(FlightId afterFlid, int limit) override;
     std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
     byFlids(const std::vector<FlightId>& flids) override;
 

@@ -7,6 +7,7 @@
 #include "repository/ReferenceWrites.h"
 #include "repository/StoredNames.h"
 #include "sql/RowMapping.h"
+#include "sql/StoreStatements.h"
 
 #include <Poco/Data/Statement.h>
 
@@ -365,9 +366,9 @@ std::vector<ProcessingRecord> SqlProcessingQueue::list(const MessageFilter& filt
     if (limit <= 0) {
         return {};
     }
-    const char* statement =
-        filter.state ? (filter.errorClass ? "processing.list-in-state-class" : "processing.list-in-state")
-                     : (filter.errorClass ? "processing.list-in-class" : "processing.list");
+    const std::string statement =
+        processingListStatement(filter.state.has_value(), filter.errorClass.has_value(),
+                                filter.enqueuedFrom.has_value(), filter.enqueuedBefore.has_value());
     return ctx_.pool->transact("store: list messages after " + std::to_string(afterId),
                                [ctx = ctx_.statements, statement, filter, afterId, limit](Transaction& tx) {
                                    Statement query(tx.session());
@@ -378,6 +379,12 @@ std::vector<ProcessingRecord> SqlProcessingQueue::list(const MessageFilter& filt
                                    if (filter.errorClass) {
                                        query, ctx.text.shortText(
                                                   std::string(errorClassName(*filter.errorClass)));
+                                   }
+                                   if (filter.enqueuedFrom) {
+                                       query, bindMicros(*filter.enqueuedFrom);
+                                   }
+                                   if (filter.enqueuedBefore) {
+                                       query, bindMicros(*filter.enqueuedBefore);
                                    }
                                    std::vector<ProcStateRow> rows;
                                    query, bindInt64(afterId), bindInt(limit), into(rows);

@@ -3,6 +3,7 @@
 #include "sql/StatementCatalog.h"
 
 #include <memory>
+#include <string>
 
 namespace msgx::storage {
 
@@ -23,5 +24,10 @@ void addArchiveStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addLeaseStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addAuditStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addRequestStatements(StatementCatalog& catalog, const Dialect& dialect);
+
+// The name of the ProcessingQueue::list statement for a filter combination: "processing.list", then
+// "-in-state" / "-in-class" / "-in-state-class", then "-enqueued-from" / "-enqueued-before" /
+// "-enqueued-between". Its parameters: state, error class, from, before (those given), afterId, limit.
+std::string processingListStatement(bool state, bool errorClass, bool enqueuedFrom, bool enqueuedBefore);
 
 } // namespace msgx::storage

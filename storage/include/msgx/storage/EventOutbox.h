@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,17 @@ public:
     virtual std::vector<OutboxEvent> list(const std::string& target, std::optional<EventState> state,
                                           EventId afterId, int limit) = 0;
     virtual std::optional<OutboxEvent> find(EventId id) = 0;
+
+    // The events produced by the mailbox messages `sourceIds` (`GET /ops/messages`): every MSG_EVENT
+    // row whose SOURCE_ID is one of them, whatever its target and state, in EVENT_ID order. The online
+    // table only: the events of an archived message are in MSG_EVENT_HST and not returned. Duplicate
+    // ids are harmless; no ids -> no events and no statement. The SQL repository reads
+    // kIdsPerStatement (50) ids per statement. Its default throws std::logic_error and exists only
+    // so that test doubles of the other operations need not implement it.
+    virtual std::vector<OutboxEvent> bySources(const std::vector<MailboxId>& sourceIds) {
+        (void)sourceIds;
+        throw std::logic_error("EventOutbox::bySources is not implemented by this outbox");
+    }
 };
 
 } // namespace msgx::storage

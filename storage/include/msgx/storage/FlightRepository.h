@@ -3,6 +3,7 @@
 #include "msgx/storage/FlightRecord.h"
 
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,17 @@ public:
     virtual std::vector<FlightRecord> linkingTo(FlightId flid) = 0;
     // The detail lists of a flight, by list name, items in order.
     virtual std::vector<DetailList> detailLists(FlightId flid) = 0;
+
+    // The live master flights (`GET /all/flights`, US-12): FLIDs of the flights that are not deleted
+    // and not shared (MAID null), with FLID > afterFlid, ascending, at most `limit` (none for
+    // limit <= 0). One statement walking the primary key, so a caller pages with the last FLID.
+    // The SQL repository implements it; this default throws std::logic_error and exists only so that
+    // test doubles of the other reads need not implement it.
+    virtual std::vector<FlightId> liveMasterFlids(FlightId afterFlid, int limit) {
+        (void)afterFlid;
+        (void)limit;
+        throw std::logic_error("FlightRepository::liveMasterFlids is not implemented by this repository");
+    }
 
     // byFlid and detailLists for many flights at once (a snapshot names thousands): the stored
     // flights among `flids` (also those marked deleted), each with the detail lists of a flight not

@@ -6,6 +6,7 @@
 #include "msgx/storage/OutboxEvent.h"
 #include "msgx/storage/ProcessingRecord.h"
 #include "msgx/storage/ReferenceRecord.h"
+#include "msgx/storage/Timestamp.h"
 
 #include <cstdint>
 #include <optional>
@@ -70,9 +71,16 @@ struct StateCount {
     bool operator==(const StateCount&) const = default;
 };
 
+// What ProcessingQueue::list returns: each condition that is set must hold.
 struct MessageFilter {
     std::optional<ProcessingState> state;
     std::optional<ErrorClass> errorClass;
+    // A window on ENQUEUED_AT (when the message entered PROC_STATE): from inclusive, before
+    // exclusive, so adjacent windows neither overlap nor leave a gap. Either bound may be given alone.
+    // The default member initializers keep `{state, errorClass}` initialisers of earlier callers free
+    // of -Wmissing-field-initializers.
+    std::optional<Timestamp> enqueuedFrom = std::nullopt;
+    std::optional<Timestamp> enqueuedBefore = std::nullopt;
 };
 
 struct WriteResult {
@@ -144,8 +152,10 @@ public:
     // counts, ordered by state then class.
     virtual std::vector<StateCount> countByState() = 0;
 
-    // Up to `limit` rows with id > afterId in id order, filtered by state and error class when
-    // given (`msgxctl messages`, replay by error class).
+    // Up to `limit` rows with id > afterId in id order, filtered by state, error class and the
+    // enqueue window when given (`msgxctl messages`, replay by error class, `GET /ops/messages`).
+    // The window is not indexed: a window that matches few rows is found by walking the ids (or the
+    // STATE index) after afterId; PROC_STATE holds the online messages only (ArchiveMover).
     virtual std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) = 0;
 
     // The pump's next batch after its head: PENDING and FAILED rows with afterId < id <=
