@@ -21,7 +21,7 @@ add_executable(msgxd
   ${CMAKE_CURRENT_LIST_DIR}/src/daemon/StoreStartup.cpp
 )
 target_compile_definitions(msgxd PRIVATE MSGX_VERSION="${PROJECT_VERSION}")
-target_link_libraries(msgxd PRIVATE msgx_daemon msgx_pipeline msgx_plugin msgx_config msgx_storage
+target_link_libraries(msgxd PRIVATE msgx_daemon msgx_http msgx_pipeline msgx_plugin msgx_config msgx_storage
                                     CLI11::CLI11 PkgConfig::LIBSYSTEMD)
 add_dependencies(msgxd msgx_migrations)
 msgx_target_warnings(msgxd)

@@ -28,6 +28,11 @@ std::string_view name(RefreshPrecedence p) {
     return choiceName<RefreshPrecedence>(kRefreshPrecedences, p);
 }
 
+std::string formatListen(const HttpEndpoint& endpoint) {
+    const bool v6 = endpoint.host.find(':') != std::string::npos;
+    return (v6 ? "[" + endpoint.host + "]" : endpoint.host) + ":" + std::to_string(endpoint.port);
+}
+
 namespace {
 
 constexpr std::array<std::string_view, 23> kReferenceTypes{

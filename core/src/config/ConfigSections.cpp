@@ -38,6 +38,12 @@ constexpr Range<int> kScheduleDays{1, 31};
 constexpr Range<milliseconds> kRefreshInterval{1min, 7 * 24h};
 constexpr Range<milliseconds> kRefreshTimeout{100ms, 5min};
 constexpr Range<std::uint64_t> kMaxDocumentSize{1024, 1024ULL * 1024 * 1024}; // 1KB..1GB
+constexpr Range<int> kHttpThreads{1, 256};
+constexpr Range<int> kHttpMaxQueued{1, 10000};
+constexpr Range<milliseconds> kHttpHeaderTimeout{100ms, 5min};
+constexpr Range<milliseconds> kHttpBodyTimeout{100ms, 30min};
+constexpr Range<int> kAllFlightsLimit{1000, 10000000};
+constexpr Range<milliseconds> kSchdSyncWait{0ms, 30s};
 
 constexpr std::size_t kMaxUnixSocketPath = 107; // sizeof(sockaddr_un::sun_path) - 1
 
@@ -117,6 +123,59 @@ bool isSocketPath(std::string_view s) {
     return s.size() <= kMaxUnixSocketPath;
 }
 
+// http.listen: HOST:PORT with an IPv4 address or a bracketed IPv6 one ([::1]:8470), port 0..65535
+// (0: a free port the system chooses, logged at start; for tests). Names are refused: what the
+// daemon binds to must not depend on a resolver at start.
+std::optional<HttpEndpoint> parseListen(std::string_view s) {
+    const std::size_t colon = s.rfind(':');
+    if (colon == std::string_view::npos || colon == 0 || colon + 1 == s.size() || s.size() - colon - 1 > 5) {
+        return std::nullopt;
+    }
+    std::string_view host = s.substr(0, colon);
+    const std::string_view port = s.substr(colon + 1);
+    if (!std::all_of(port.begin(), port.end(), isAsciiDigit)) {
+        return std::nullopt;
+    }
+    const int portNumber = std::stoi(std::string(port));
+    if (portNumber > 65535) {
+        return std::nullopt;
+    }
+    if (host.front() == '[') {
+        if (host.back() != ']' || host.size() < 4) {
+            return std::nullopt;
+        }
+        host = host.substr(1, host.size() - 2);
+        const bool v6 = std::all_of(host.begin(), host.end(), [](char c) {
+            return isAsciiDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == ':' ||
+                   c == '.';
+        });
+        if (!v6 || host.find(':') == std::string_view::npos) {
+            return std::nullopt;
+        }
+    } else {
+        int parts = 0;
+        std::size_t start = 0;
+        while (start <= host.size()) {
+            const std::size_t dot = std::min(host.find('.', start), host.size());
+            const std::string_view part = host.substr(start, dot - start);
+            if (part.empty() || part.size() > 3 || !std::all_of(part.begin(), part.end(), isAsciiDigit) ||
+                std::stoi(std::string(part)) > 255) {
+                return std::nullopt;
+            }
+            ++parts;
+            start = dot + 1;
+        }
+        if (parts != 4) {
+            return std::nullopt;
+        }
+    }
+    return HttpEndpoint{std::string(host), portNumber};
+}
+
+bool isListenAddress(std::string_view s) {
+    return parseListen(s).has_value();
+}
+
 constexpr TextFormat kTableName{"a table name (letters, digits and _, optionally SCHEMA.TABLE)", isTableName};
 constexpr TextFormat kIgnorePattern{"a TYPE-STYP pattern such as LDM-* (letters, digits, _, * and ?)",
                                     isIgnorePattern};
@@ -125,6 +184,8 @@ constexpr TextFormat kSocketPath{"a Unix socket path of at most 107 bytes", isSo
 constexpr TextFormat kStatusValue{"a non-empty STATUS value"};
 constexpr TextFormat kSender{"1..4 letters or digits (META/SNDR)", isSender};
 constexpr TextFormat kRoutingId{"1..23 letters, digits or _ (COUTMSGS ROUTINGID)", isRoutingId};
+constexpr TextFormat kListenAddress{
+    "HOST:PORT with an IPv4 address or [IPv6], port 0..65535 (e.g. 127.0.0.1:8470)", isListenAddress};
 constexpr TextFormat kJsonMember{"the name of a JSON member"};
 
 // How log.file names standard error, which Config holds as "no file".
@@ -423,6 +484,24 @@ void readControlAndLog(ConfigReader& reader, Config& config) {
     config.log.queue = reader.integer("log.queue", fallback.queue, kLogQueue);
 }
 
+void readHttpAndLimits(ConfigReader& reader, Config& config) {
+    HttpConfig& h = config.http;
+    const HttpConfig& fallback = defaults().http;
+    h.enabled = reader.boolean("http.enabled", fallback.enabled);
+    h.listen = parseListen(reader.text("http.listen", formatListen(fallback.listen), kListenAddress))
+                   .value_or(fallback.listen);
+    h.threads = reader.integer("http.threads", fallback.threads, kHttpThreads);
+    h.maxQueued = reader.integer("http.max-queued", fallback.maxQueued, kHttpMaxQueued);
+    h.headerTimeout = reader.duration("http.header-timeout", fallback.headerTimeout, kHttpHeaderTimeout);
+    h.bodyTimeout = reader.duration("http.body-timeout", fallback.bodyTimeout, kHttpBodyTimeout);
+    h.compatTokenFile = reader.text("http.compat-token-file");
+    h.opsTokenFile = reader.text("http.ops-token-file");
+    h.allFlightsLimit = reader.integer("http.all-flights-limit", fallback.allFlightsLimit, kAllFlightsLimit);
+    h.schdSyncWait = reader.duration("http.schd-sync-wait", fallback.schdSyncWait, kSchdSyncWait);
+    config.limits.maxDocumentSize =
+        reader.size("limits.max-document-size", defaults().limits.maxDocumentSize, kMaxDocumentSize);
+}
+
 } // namespace
 
 void readConfigSections(ConfigReader& reader, Config& config) {
@@ -438,6 +517,7 @@ void readConfigSections(ConfigReader& reader, Config& config) {
     readDelivery(reader, config);
     readKafka(reader, config);
     readControlAndLog(reader, config);
+    readHttpAndLimits(reader, config);
 }
 
 } // namespace msgx::config::detail

@@ -34,31 +34,6 @@ struct ReplayOptions {
     bool json = false;
 };
 
-JsonValue planJson(const pipeline::ReplayPlan& plan) {
-    auto list = JsonValue::array();
-    for (const auto& c : plan.candidates) {
-        auto item = JsonValue::object();
-        item.set("id", JsonValue::integer(c.id));
-        if (c.record) {
-            item.set("state", JsonValue::string(std::string(storage::stateName(c.record->state))));
-            item.set("errorClass", c.record->errorClass
-                                       ? JsonValue::string(std::string(errorClassName(*c.record->errorClass)))
-                                       : JsonValue());
-            item.set("attempts", JsonValue::integer(c.record->attempts));
-            item.set("lastError",
-                     c.record->lastError ? JsonValue::string(*c.record->lastError) : JsonValue());
-        } else {
-            item.set("state", JsonValue());
-        }
-        item.set("eligible", JsonValue::boolean(c.eligible));
-        item.set("change",
-                 c.eligible ? JsonValue::string("-> PENDING, attempts 0, new deadline anchor") : JsonValue());
-        item.set("refusal", c.eligible ? JsonValue() : JsonValue::string(c.refusal));
-        list.push(std::move(item));
-    }
-    return list;
-}
-
 int runReplay(const ReplayOptions& options) {
     pipeline::ReplaySelection selection;
     selection.ids.assign(options.ids.begin(), options.ids.end());
@@ -95,7 +70,7 @@ int runReplay(const ReplayOptions& options) {
             if (options.json) {
                 auto preview = JsonValue::object();
                 preview.set("applied", JsonValue::boolean(false));
-                preview.set("messages", planJson(plan));
+                preview.set("messages", pipeline::replayCandidatesJson(plan));
                 std::cout << renderJson(preview);
             } else {
                 for (const auto& c : plan.candidates) {

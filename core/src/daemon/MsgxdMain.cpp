@@ -6,15 +6,20 @@
 #include "SystemdNotify.h"
 #include "msgx/clock/SystemClock.h"
 #include "msgx/config/ConfigLoader.h"
+#include "msgx/config/StorageSettings.h"
 #include "msgx/daemon/ControlServer.h"
 #include "msgx/daemon/ProcessSignals.h"
 #include "msgx/daemon/StartupSummary.h"
+#include "msgx/http/HttpApi.h"
+#include "msgx/http/HttpServer.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/LoggingSystem.h"
 #include "msgx/pipeline/PipelineRuntime.h"
 #include "msgx/plugin/PluginDirectoryWatch.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/plugin/PluginJson.h"
+#include "msgx/storage/Mailbox.h"
+#include "msgx/storage/OwnStore.h"
 
 #include <CLI/CLI.hpp>
 
@@ -60,6 +65,23 @@ int runDaemon(const msgx::config::Config& config) {
         });
     control.start();
     msgx::log::info("control socket {} ready", config.control.socket);
+    // The HTTP side (docs/http.md) has its own store and mailbox sessions: a burst of HTTP calls
+    // never takes a session the pump waits for. Both connect lazily, so a database that is down at
+    // start is an answer of /health/ready, not a failed start.
+    std::unique_ptr<msgx::storage::OwnStore> httpStore;
+    std::unique_ptr<msgx::storage::Mailbox> httpMailbox;
+    std::optional<msgx::http::HttpServices> httpServices;
+    std::optional<msgx::http::Router> httpRouter;
+    std::optional<msgx::http::HttpServer> http;
+    if (config.http.enabled) {
+        httpStore = msgx::storage::OwnStore::open(msgx::config::storeDatabase(config.store), clock);
+        httpMailbox = msgx::config::openMailbox(config);
+        httpServices.emplace(msgx::http::HttpServices{config, clock, *httpStore, *httpMailbox, plugins,
+                                                      pipeline, MSGX_VERSION});
+        httpRouter.emplace(msgx::http::makeRouter(*httpServices));
+        http.emplace(config.http, *httpRouter, clock);
+        http->start();
+    }
     // READY=1 only now: `systemctl start` returns once configuration, plugins and the control
     // socket are up, so `msgxctl plugins list` works right after it.
     const msgx::daemon::SystemdNotify systemd;
@@ -100,6 +122,9 @@ int runDaemon(const msgx::config::Config& config) {
         case msgx::ProcessSignals::Received::Stop:
             systemd.stopping();
             msgx::log::info("{} received: stopping", strsignal(signals.lastSignal()));
+            if (http) {
+                http->stop(); // first: its endpoints read the pipeline's status
+            }
             pipeline.stop(); // each thread ends at a step boundary: no half transaction
             logging.reportDroppedLines();
             msgx::log::info("msgxd stopped");
@@ -114,9 +139,12 @@ int main(int argc, char** argv) {
     CLI::App app{"msgxd - the msgexchange daemon"};
     std::string configPath = "/etc/msgx/msgx.yaml";
     bool checkOnly = false;
+    bool httpRoutes = false;
     app.add_option("-c,--config", configPath, "configuration file")->capture_default_str();
     app.add_flag("--check", checkOnly,
                  "validate the configuration, print the result and exit (0 valid, 1 invalid)");
+    app.add_flag("--http-routes", httpRoutes,
+                 "print the HTTP routes msgxd serves (METHOD /path), one per line, and exit");
     app.set_version_flag("--version", std::string("msgxd ") + MSGX_VERSION);
     try {
         app.parse(argc, argv);
@@ -125,6 +153,12 @@ int main(int argc, char** argv) {
         return rc == 0 ? 0 : 2;
     }
 
+    if (httpRoutes) {
+        for (const auto& route : msgx::http::Router(msgx::http::apiRoutes(nullptr), {}, {}).routeList()) {
+            std::cout << route << '\n';
+        }
+        return 0;
+    }
     msgx::config::Config config;
     try {
         config = msgx::config::loadConfigFile(configPath);

@@ -25,6 +25,7 @@ using Poco::XML::XMLString;
 // to readXmlDocument (Poco's own callbacks rethrow the same way; platform-notes.md §8).
 struct Refusal {
     std::string reason;
+    XmlProblem kind = XmlProblem::OverLimit;
 };
 
 // An element whose end tag has not been read yet.
@@ -103,13 +104,15 @@ public:
     void endPrefixMapping(const XMLString&) override {}
     void skippedEntity(const XMLString& name) override {
         throw Refusal{"entity " + detail::shortened(name) + " refused at line " +
-                      std::to_string(currentLine())};
+                          std::to_string(currentLine()),
+                      XmlProblem::ForbiddenConstruct};
     }
 
     // LexicalHandler: any DOCTYPE ends the parse before its declarations are read.
     void startDTD(const XMLString&, const XMLString&, const XMLString&) override {
         throw Refusal{"DOCTYPE refused at line " + std::to_string(currentLine()) +
-                      ": documents with a DTD or entity declarations are not accepted"};
+                          ": documents with a DTD or entity declarations are not accepted",
+                      XmlProblem::ForbiddenConstruct};
     }
     void endDTD() override {}
     void startEntity(const XMLString&) override {}
@@ -122,7 +125,8 @@ public:
     // resource is refused rather than opened.
     Poco::XML::InputSource* resolveEntity(const XMLString*, const XMLString& systemId) override {
         throw Refusal{"external resource " + detail::shortened(systemId) + " refused at line " +
-                      std::to_string(currentLine())};
+                          std::to_string(currentLine()),
+                      XmlProblem::ForbiddenConstruct};
     }
     void releaseInputSource(Poco::XML::InputSource*) override {}
 
@@ -154,8 +158,8 @@ std::string describeParseError(const Poco::XML::SAXParseException& error, bool a
            std::to_string(error.getColumnNumber() + 1) + ": " + what;
 }
 
-XmlReadResult refused(std::string problem) {
-    return {std::nullopt, std::move(problem)};
+XmlReadResult refused(std::string problem, XmlProblem kind) {
+    return {std::nullopt, std::move(problem), kind};
 }
 
 } // namespace
@@ -163,7 +167,8 @@ XmlReadResult refused(std::string problem) {
 XmlReadResult readXmlDocument(std::string_view xml, const XmlLimits& limits) {
     if (xml.size() > limits.maxBytes) {
         return refused("message is " + std::to_string(xml.size()) + " bytes, more than the limit of " +
-                       std::to_string(limits.maxBytes) + " bytes");
+                           std::to_string(limits.maxBytes) + " bytes",
+                       XmlProblem::OverLimit);
     }
     TreeBuilder builder(limits);
     // The encoding given here overrides the document's declaration (expat's XML_ParserCreate).
@@ -179,18 +184,18 @@ XmlReadResult readXmlDocument(std::string_view xml, const XmlLimits& limits) {
     try {
         parser.parseMemoryNP(xml.data(), xml.size());
     } catch (const Refusal& refusal) {
-        return refused(refusal.reason);
+        return refused(refusal.reason, refusal.kind);
     } catch (const Poco::XML::SAXParseException& error) {
-        return refused(describeParseError(error, builder.rootClosed()));
+        return refused(describeParseError(error, builder.rootClosed()), XmlProblem::NotWellFormed);
     } catch (const Poco::Exception& error) {
-        return refused("XML parser failed: " + error.displayText());
+        return refused("XML parser failed: " + error.displayText(), XmlProblem::NotWellFormed);
     }
     std::optional<Element> root = builder.takeRoot();
     if (!root) {
         // expat reports a document without a complete root element itself; kept as a safety net.
-        return refused("not well-formed XML: no root element");
+        return refused("not well-formed XML: no root element", XmlProblem::NotWellFormed);
     }
-    return {std::move(root), {}};
+    return {std::move(root), {}, XmlProblem::None};
 }
 
 } // namespace msgx::codec

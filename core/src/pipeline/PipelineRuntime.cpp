@@ -108,10 +108,13 @@ public:
         }
         if (requests_) {
             threads_.emplace_back([this](std::stop_token stop) {
-                writerLoop(stop, "requests", [this] {
-                    requests_->tick();
-                    return clock_.now() + config_.requests.checkInterval;
-                });
+                writerLoop(
+                    stop, "requests",
+                    [this] {
+                        requests_->tick();
+                        return clock_.now() + config_.requests.checkInterval;
+                    },
+                    {}, &requestsWakeup_);
             });
         }
     }
@@ -121,6 +124,7 @@ public:
             thread.request_stop();
         }
         pumpWakeup_.notify();
+        requestsWakeup_.notify();
         threads_.clear(); // joins
         if (lease_ && lease_->holds()) {
             try {
@@ -168,6 +172,25 @@ public:
         return status;
     }
 
+    [[nodiscard]] bool isWriter() const { return lease_ && lease_->holds(); }
+
+    [[nodiscard]] std::optional<storage::LeaseHolder> leaseHolder() const {
+        if (!store_) {
+            return std::nullopt;
+        }
+        return store_->lease().holder(WriterLeaseKeeper::kLeaseName);
+    }
+
+    [[nodiscard]] std::vector<delivery::DispatcherStatus> deliveryStatus() const {
+        std::vector<delivery::DispatcherStatus> statuses;
+        for (const auto& dispatcher : dispatchers_) {
+            statuses.push_back(dispatcher->status());
+        }
+        return statuses;
+    }
+
+    void wakeRequests() { requestsWakeup_.notify(); }
+
 private:
     // Sleeps until `deadline` (or stop); false when stopping.
     bool pauseUntil(std::stop_token stop, Timestamp deadline) {
@@ -191,8 +214,9 @@ private:
 
     // Runs `step` (which returns when it is due next) while holding the lease, until stopped;
     // `becameWriter` runs first each time this instance (again) holds the lease.
+    // `wakeup`, when given, ends the pause between steps early (Wakeup::notify).
     void writerLoop(std::stop_token stop, const std::string& name, const std::function<Timestamp()>& step,
-                    const std::function<void()>& becameWriter = {}) {
+                    const std::function<void()>& becameWriter = {}, Wakeup* wakeup = nullptr) {
         bool writer = false;
         while (awaitLease(stop)) {
             Timestamp next = clock_.now() + kFailurePause;
@@ -211,7 +235,13 @@ private:
                 next = clock_.now() + kBugPause;
             }
             // Never sleep past a lease check: a standby must notice promptly when it becomes writer.
-            if (!pauseUntil(stop, std::min(next, clock_.now() + config_.lease.period))) {
+            const Timestamp until = std::min(next, clock_.now() + config_.lease.period);
+            if (wakeup != nullptr) {
+                wakeup->sleepUntil(clock_, until, stop);
+                if (stop.stop_requested()) {
+                    return;
+                }
+            } else if (!pauseUntil(stop, until)) {
                 return;
             }
             writer = writer && lease_->holds();
@@ -345,6 +375,7 @@ private:
     std::unique_ptr<ReferenceRefresh> refresh_;    // none without refresh.classes, or in shadow mode
     std::mutex referenceWrites_;                   // held around each pump step and each refresh publication
     Wakeup pumpWakeup_;
+    Wakeup requestsWakeup_;
     std::atomic<std::int64_t> finished_{0};
     std::atomic<std::int64_t> failed_{0};
     std::vector<std::jthread> threads_; // last: joined before the parts they use go away
@@ -368,6 +399,22 @@ void PipelineRuntime::stop() {
 
 json::JsonValue PipelineRuntime::statusJson() const {
     return impl_->statusJson();
+}
+
+bool PipelineRuntime::isWriter() const {
+    return impl_->isWriter();
+}
+
+std::optional<storage::LeaseHolder> PipelineRuntime::leaseHolder() const {
+    return impl_->leaseHolder();
+}
+
+std::vector<delivery::DispatcherStatus> PipelineRuntime::deliveryStatus() const {
+    return impl_->deliveryStatus();
+}
+
+void PipelineRuntime::wakeRequests() {
+    impl_->wakeRequests();
 }
 
 } // namespace msgx::pipeline

@@ -171,7 +171,9 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
                            const std::map<std::string, storage::MailboxId>& batchIdentities,
                            storage::Timestamp now) {
     const log::TraceScope trace(std::to_string(record.mailboxId));
-    codec::DecodeResult decoded = codec::decodeMessage(record.rawXml);
+    codec::XmlLimits limits;
+    limits.maxBytes = static_cast<std::size_t>(config_.limits.maxDocumentSize);
+    codec::DecodeResult decoded = codec::decodeMessage(record.rawXml, limits);
     if (!decoded.ok()) {
         return Decided{
             record,

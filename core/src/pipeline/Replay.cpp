@@ -129,4 +129,30 @@ ReplayOutcome applyReplay(storage::OwnStore& store, const ReplayPlan& plan, cons
     return outcome;
 }
 
+json::JsonValue replayCandidatesJson(const ReplayPlan& plan) {
+    using json::JsonValue;
+    auto list = JsonValue::array();
+    for (const auto& c : plan.candidates) {
+        auto item = JsonValue::object();
+        item.set("id", JsonValue::integer(c.id));
+        if (c.record) {
+            item.set("state", JsonValue::string(std::string(storage::stateName(c.record->state))));
+            item.set("errorClass", c.record->errorClass
+                                       ? JsonValue::string(std::string(errorClassName(*c.record->errorClass)))
+                                       : JsonValue());
+            item.set("attempts", JsonValue::integer(c.record->attempts));
+            item.set("lastError",
+                     c.record->lastError ? JsonValue::string(*c.record->lastError) : JsonValue());
+        } else {
+            item.set("state", JsonValue());
+        }
+        item.set("eligible", JsonValue::boolean(c.eligible));
+        item.set("change",
+                 c.eligible ? JsonValue::string("-> PENDING, attempts 0, new deadline anchor") : JsonValue());
+        item.set("refusal", c.eligible ? JsonValue() : JsonValue::string(c.refusal));
+        list.push(std::move(item));
+    }
+    return list;
+}
+
 } // namespace msgx::pipeline

@@ -19,10 +19,15 @@ struct XmlLimits {
     std::size_t maxAttributes = 500'000;                  // in the whole document
 };
 
+// Why a document has no tree: it is not well-formed XML (or not UTF-8), it uses a construct that is
+// refused (a DOCTYPE, an entity, an external resource), or it is over a limit of XmlLimits.
+enum class XmlProblem { None, NotWellFormed, ForbiddenConstruct, OverLimit };
+
 // The document tree, or why there is none (`problem` is set exactly when `root` is not).
 struct XmlReadResult {
     std::optional<Element> root;
     std::string problem;
+    XmlProblem kind = XmlProblem::None;
 };
 
 // Reads one XML document into an Element tree, refusing everything an upstream message never needs

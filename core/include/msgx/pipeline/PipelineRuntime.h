@@ -2,10 +2,14 @@
 
 #include "msgx/clock/Clock.h"
 #include "msgx/config/Config.h"
+#include "msgx/delivery/DispatcherStatus.h"
 #include "msgx/json/JsonValue.h"
 #include "msgx/plugin/PluginHost.h"
+#include "msgx/storage/WriterLease.h"
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace msgx::pipeline {
 
@@ -41,6 +45,17 @@ public:
     // For `msgxctl status` through the control socket and the ops API: the lease, the dispatchers'
     // status, counts of this run.
     [[nodiscard]] json::JsonValue statusJson() const;
+
+    // For the health checks (docs/http.md), any thread, after start(): whether this instance holds
+    // the writer lease now; the lease row as the store has it (throws storage::InfraError when the
+    // store fails; nullopt when nobody holds it); each delivery target's dispatcher.
+    [[nodiscard]] bool isWriter() const;
+    [[nodiscard]] std::optional<storage::LeaseHolder> leaseHolder() const;
+    [[nodiscard]] std::vector<delivery::DispatcherStatus> deliveryStatus() const;
+
+    // Wakes the requests thread at once (a request was just registered, POST /schd/sync), instead of
+    // at its next requests.check-interval. No effect in shadow mode or before start().
+    void wakeRequests();
 
     class Impl;
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/codec/ErrorClass.h"
+#include "msgx/json/JsonValue.h"
 #include "msgx/storage/OwnStore.h"
 
 #include <optional>
@@ -44,6 +45,10 @@ std::optional<std::string> replayRefusal(const storage::ProcessingRecord& record
 
 // The preview: reads the selected messages, changes nothing.
 ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection);
+
+// The plan as `msgxctl replay --json` and POST /ops/replay/preview show it: one object per selected
+// message, {"id", "state", "errorClass", "attempts", "lastError", "eligible", "change", "refusal"}.
+json::JsonValue replayCandidatesJson(const ReplayPlan& plan);
 
 // Applies a plan: each eligible message is reset to PENDING (attempts 0, a new deadline anchor,
 // identity kept) guarded by the state and attempts the plan read, so a message that moved on since

@@ -1,0 +1,228 @@
+#include "msgx/http/Router.h"
+
+#include "msgx/http/ApiError.h"
+#include "msgx/http/ConnectionDeadlines.h"
+#include "msgx/log/Log.h"
+#include "msgx/storage/InfraError.h"
+
+#include <Poco/Exception.h>
+#include <Poco/URI.h>
+
+#include <algorithm>
+#include <set>
+
+namespace msgx::http {
+
+namespace {
+
+std::vector<std::string> segmentsOf(const std::string& path) {
+    std::vector<std::string> segments;
+    std::size_t start = 1;
+    while (start <= path.size()) {
+        const std::size_t slash = std::min(path.find('/', start), path.size());
+        segments.push_back(path.substr(start, slash - start));
+        start = slash + 1;
+    }
+    return segments;
+}
+
+// The {name} -> value map when `path` matches `pattern`.
+std::optional<std::map<std::string, std::string>> match(const std::string& pattern, const std::string& path) {
+    const auto want = segmentsOf(pattern);
+    const auto have = segmentsOf(path);
+    if (want.size() != have.size()) {
+        return std::nullopt;
+    }
+    std::map<std::string, std::string> params;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        if (want[i].size() > 2 && want[i].front() == '{' && want[i].back() == '}') {
+            if (have[i].empty()) {
+                return std::nullopt;
+            }
+            params[want[i].substr(1, want[i].size() - 2)] = have[i];
+        } else if (want[i] != have[i]) {
+            return std::nullopt;
+        }
+    }
+    return params;
+}
+
+// The token of "Authorization: Bearer <token>"; nullopt when the header is absent or of another form.
+std::optional<std::string> bearerToken(const Poco::Net::HTTPServerRequest& request) {
+    if (!request.has("Authorization")) {
+        return std::nullopt;
+    }
+    const std::string& value = request.get("Authorization");
+    constexpr std::string_view kScheme = "bearer ";
+    if (value.size() <= kScheme.size()) {
+        return std::nullopt;
+    }
+    for (std::size_t i = 0; i < kScheme.size(); ++i) {
+        const char c = value[i];
+        if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != kScheme[i]) {
+            return std::nullopt;
+        }
+    }
+    std::string token = value.substr(kScheme.size());
+    const auto first = token.find_first_not_of(' ');
+    if (first == std::string::npos) {
+        return std::nullopt;
+    }
+    token.erase(0, first);
+    while (!token.empty() && token.back() == ' ') {
+        token.pop_back();
+    }
+    return token;
+}
+
+} // namespace
+
+std::string safePath(const std::string& target) {
+    const std::string raw = target.substr(0, target.find('?'));
+    std::string path;
+    try {
+        Poco::URI::decode(raw, path);
+    } catch (const Poco::Exception& e) {
+        throw ApiError(400, "BAD_PATH", "the path cannot be decoded: " + e.message());
+    }
+    if (path.empty() || path.front() != '/') {
+        throw ApiError(400, "BAD_PATH", "the path must start with /");
+    }
+    if (path.find('\0') != std::string::npos || path.find('\\') != std::string::npos) {
+        throw ApiError(400, "BAD_PATH", "the path holds a NUL byte or a backslash");
+    }
+    const auto segments = segmentsOf(path);
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        const std::string& s = segments[i];
+        if (s == "." || s == "..") {
+            throw ApiError(400, "BAD_PATH", "the path holds a '" + s + "' segment");
+        }
+        // "/" alone is one empty segment; an empty one elsewhere is "//" (a trailing "/" included).
+        if (s.empty() && segments.size() > 1) {
+            throw ApiError(400, "BAD_PATH", "the path holds an empty segment (//, or a trailing /)");
+        }
+    }
+    return path;
+}
+
+Router::Router(std::vector<Route> routes, std::optional<TokenFile> compatTokens,
+               std::optional<TokenFile> opsTokens)
+    : routes_(std::move(routes)), compatTokens_(std::move(compatTokens)), opsTokens_(std::move(opsTokens)) {}
+
+std::vector<std::string> Router::routeList() const {
+    std::vector<std::string> list;
+    for (const auto& route : routes_) {
+        list.push_back(route.method + " " + route.pattern);
+    }
+    return list;
+}
+
+void Router::authorize(Exchange& exchange, const Route& route) const {
+    if (route.access == Access::Public) {
+        return;
+    }
+    const std::optional<TokenFile>& tokens = route.access == Access::Operator ? opsTokens_ : compatTokens_;
+    if (!tokens) {
+        if (route.access == Access::Operator) {
+            throw ApiError(403, "FORBIDDEN", "the operator API is off: http.ops-token-file is not set");
+        }
+        return;
+    }
+    const auto token = bearerToken(exchange.request());
+    if (!token) {
+        throw ApiError(401, "UNAUTHORIZED", "this endpoint needs an 'Authorization: Bearer <token>' header");
+    }
+    const auto name = tokens->operatorFor(*token);
+    if (!name) {
+        throw ApiError(403, "FORBIDDEN", "the token is not known");
+    }
+    exchange.setOperator(*name);
+}
+
+void Router::dispatch(Exchange& exchange, const Route*& matched) const {
+    exchange.setPath(safePath(exchange.request().getURI()));
+    std::set<std::string> allowed;
+    for (const auto& route : routes_) {
+        auto params = match(route.pattern, exchange.path());
+        if (!params) {
+            continue;
+        }
+        if (route.method != exchange.method()) {
+            allowed.insert(route.method);
+            continue;
+        }
+        matched = &route;
+        exchange.setPathParams(std::move(*params));
+        authorize(exchange, route);
+        route.handler(exchange);
+        return;
+    }
+    if (!allowed.empty()) {
+        std::string list;
+        for (const auto& method : allowed) {
+            list += (list.empty() ? "" : ", ") + method;
+        }
+        throw ApiError(405, "METHOD_NOT_ALLOWED",
+                       exchange.method() + " is not served at " + exchange.path() + " (allowed: " + list +
+                           ")");
+    }
+    throw ApiError(404, "NOT_FOUND", "no endpoint " + exchange.method() + " " + exchange.path());
+}
+
+void Router::handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) const {
+    ConnectionDeadlines::currentHeadRead();
+    Exchange exchange(request, response);
+    const Route* matched = nullptr;
+    std::optional<ApiError> failure;
+    try {
+        dispatch(exchange, matched);
+    } catch (const ApiError& e) {
+        failure = e;
+    } catch (const storage::InfraError& e) {
+        failure = ApiError(503, "STORE_UNAVAILABLE", std::string("the own store failed: ") + e.what());
+    } catch (const std::exception& e) {
+        log::error("http: {} {} failed: {}", request.getMethod(), exchange.path(), e.what());
+        failure = ApiError(500, "INTERNAL", "internal error (logged by msgxd)");
+    }
+    if (failure) {
+        if (exchange.answered()) {
+            exchange.abortConnection(); // a stream already begun: cut it, never end it as if complete
+            exchange.setResult("cut after the answer began: " + std::string(failure->what()));
+        } else {
+            try {
+                if (failure->status() == 401) {
+                    response.set("WWW-Authenticate", "Bearer");
+                }
+                if (failure->status() == 405) {
+                    std::string allow;
+                    for (const auto& route : routes_) {
+                        if (match(route.pattern, exchange.path()) &&
+                            allow.find(route.method) == std::string::npos) {
+                            allow += (allow.empty() ? "" : ", ") + route.method;
+                        }
+                    }
+                    response.set("Allow", allow);
+                }
+                exchange.answerJson(failure->status(), errorBody(failure->code(), failure->what()));
+                exchange.lingerIfBodyUnread();
+            } catch (const std::exception& e) {
+                log::debug("http: the error answer to {} could not be sent: {}", exchange.peer(), e.what());
+            }
+            exchange.setResult(failure->code() + ": " + failure->what());
+        }
+    }
+    const std::string& shownPath = exchange.path().empty() ? request.getURI() : exchange.path();
+    const bool ops =
+        matched != nullptr ? matched->access == Access::Operator : shownPath.rfind("/ops/", 0) == 0;
+    const std::string who = exchange.operatorName().value_or("-");
+    const std::string action = matched != nullptr ? matched->action : request.getMethod() + " " + shownPath;
+    if (ops) {
+        log::info("ops: operator={} action={} status={} {}", who, action, exchange.status(),
+                  exchange.result());
+    } else {
+        log::debug("http: {} {} {} -> {} {}", exchange.peer(), request.getMethod(), shownPath,
+                   exchange.status(), exchange.result());
+    }
+}
+
+} // namespace msgx::http

@@ -1,0 +1,37 @@
+// The router's path rule: the decoded path of a request target, or 400 BAD_PATH for what could
+// reach outside a route (".." also percent-encoded, "//", backslashes, NUL).
+#include "msgx/http/ApiError.h"
+#include "msgx/http/Router.h"
+
+#include <gtest/gtest.h>
+
+using msgx::http::ApiError;
+using msgx::http::safePath;
+
+namespace {
+
+std::string refusal(const std::string& target) {
+    try {
+        (void)safePath(target);
+    } catch (const ApiError& e) {
+        return e.code() + " " + std::to_string(e.status());
+    }
+    return "accepted";
+}
+
+} // namespace
+
+TEST(SafePath, PlainPathsAreDecodedAndTheQueryIsDropped) {
+    EXPECT_EQ(safePath("/health"), "/health");
+    EXPECT_EQ(safePath("/"), "/");
+    EXPECT_EQ(safePath("/ops/messages?state=DEAD&limit=5"), "/ops/messages");
+    EXPECT_EQ(safePath("/ops/targets/m%73g/retry"), "/ops/targets/msg/retry");
+}
+
+TEST(SafePath, DotSegmentsEmptySegmentsBackslashesAndNulAreRefused) {
+    for (const std::string bad :
+         {"/ops/../health", "/ops/%2e%2e/health", "/ops/%2E%2E/health", "/..", "/./health", "//health",
+          "/health/", "/ops\\..\\x", "/ops%5c..", "/x%00y", "health", "/%zz"}) {
+        EXPECT_EQ(refusal(bad), "BAD_PATH 400") << bad;
+    }
+}
