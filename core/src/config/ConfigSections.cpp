@@ -42,7 +42,7 @@ constexpr Range<int> kHttpThreads{1, 256};
 constexpr Range<int> kHttpMaxQueued{1, 10000};
 constexpr Range<milliseconds> kHttpHeaderTimeout{100ms, 5min};
 constexpr Range<milliseconds> kHttpBodyTimeout{100ms, 30min};
-constexpr Range<int> kAllFlightsLimit{1000, 10000000};
+constexpr Range<int> kAllFlightsLimit{1, 10000000};
 constexpr Range<milliseconds> kSchdSyncWait{0ms, 30s};
 
 constexpr std::size_t kMaxUnixSocketPath = 107; // sizeof(sockaddr_un::sun_path) - 1
