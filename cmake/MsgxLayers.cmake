@@ -7,7 +7,8 @@
 #   runtime    msgx_decoder, msgx_model,            the parts of the runtime, independent of each other:
 #              msgx_plugin, msgx_delivery           decoder, host-side SDK model, plugin host, delivery
 #   pipeline   msgx_pipeline                        intake, routing, pump, back-fill, archive, lease
-#   tooling    msgx_golden, msgx_daemon             golden runner / offline decisions; the daemon's parts
+#   tooling    msgx_golden, msgx_daemon, msgx_http  golden runner / offline decisions; the daemon's parts;
+#                                                   its HTTP side
 #   executable msgxd, msgxctl
 #
 # A target links only targets of lower layers (sdk targets may also link each other). So storage
