@@ -1,5 +1,6 @@
 // The real msgxd binary, started as `make run` starts it: configuration check, start on the
 // embedded profile, reload signal, clean stop on SIGTERM.
+#include "EmbeddedConfig.h"
 #include "ReadUntil.h"
 #include "Subprocess.h"
 #include "TempDir.h"
@@ -106,7 +107,7 @@ TEST(MsgxdRun, StartsOnEmbeddedProfileAndStopsCleanlyOnSigterm) {
                                   "MSGX_PLUGINS_DIR=" + dir.path().string(),
                                   kMsgxd,
                                   "--config",
-                                  kSource + "/etc/msgx.embedded.yaml"};
+                                  msgx::test::embeddedConfigOnFreePort(dir.path()).string()};
     Poco::Pipe err;
     auto handle = Poco::Process::launch("/usr/bin/env", args, nullptr, nullptr, &err);
     Poco::PipeInputStream errStream(err);

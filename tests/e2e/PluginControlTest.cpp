@@ -1,5 +1,6 @@
 // The real msgxd with its plugin host and control socket: `msgxctl plugins list|reload` against the
 // running daemon, hot add of a handler, a refused plugin after SIGHUP, and the socket removed on stop.
+#include "EmbeddedConfig.h"
 #include "ReadUntil.h"
 #include "Subprocess.h"
 #include "TempDir.h"
@@ -41,7 +42,7 @@ TEST(MsgxdPlugins, ListReloadAndSighupThroughTheRunningDaemon) {
                                   "MSGX_PLUGINS_DIR=" + plugins.string(),
                                   MSGX_MSGXD_BIN,
                                   "--config",
-                                  std::string(MSGX_SOURCE_DIR) + "/etc/msgx.embedded.yaml"};
+                                  msgx::test::embeddedConfigOnFreePort(dir.path()).string()};
     Poco::Pipe err;
     auto daemon = Poco::Process::launch("/usr/bin/env", args, nullptr, nullptr, &err);
     Poco::PipeInputStream errStream(err);

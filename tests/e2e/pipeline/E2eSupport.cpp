@@ -56,6 +56,17 @@ std::string fastPipelineYaml() {
            "  period: 1s\n";
 }
 
+std::string withTestHttpListen(std::string configText) {
+    const bool hasHttp = configText.rfind("http:", 0) == 0 || configText.find("\nhttp:") != std::string::npos;
+    if (!hasHttp) {
+        if (!configText.empty() && configText.back() != '\n') {
+            configText += '\n';
+        }
+        configText += "http:\n  listen: 127.0.0.1:0\n";
+    }
+    return configText;
+}
+
 bool waitUntil(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     for (;;) {

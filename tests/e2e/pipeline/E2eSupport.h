@@ -37,6 +37,12 @@ void preparePluginsDir(const std::filesystem::path& dir, const std::vector<std::
 // a short gap delay, a 1 s lease, fast back-fill and schd flushes.
 std::string fastPipelineYaml();
 
+// `configText` with `http: {listen: 127.0.0.1:0}` appended unless it has an http section already:
+// every test daemon takes a free port (tests run in parallel; 8470 may be taken), and a test that
+// serves HTTP on purpose writes its own section (and reads the port from the log line
+// "http: listening on 127.0.0.1:<port>").
+std::string withTestHttpListen(std::string configText);
+
 // Polls `done` (real time, every 500 ms) until it returns true or `timeout` passes; true when done.
 bool waitUntil(const std::function<bool()>& done, std::chrono::milliseconds timeout);
 

@@ -42,7 +42,7 @@ EmbeddedSite::EmbeddedSite(const Options& options)
     if (options.editConfig) {
         configText = options.editConfig(configText);
     }
-    std::ofstream(config_) << configText;
+    std::ofstream(config_) << withTestHttpListen(configText);
     environment_ = {"MSGX_VAR_DIR=" + var_.string(), "MSGX_RUN_DIR=" + dir_.path().string(),
                     "MSGX_PLUGINS_DIR=" + pluginsDir().string()};
     std::filesystem::create_directories(var_);

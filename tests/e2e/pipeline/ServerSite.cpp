@@ -5,6 +5,7 @@
 #include "msgx/storage/PocoConnectors.h"
 
 #include <fstream>
+#include <sstream>
 
 namespace msgx::test {
 
@@ -19,7 +20,7 @@ ServerSite::ServerSite(const std::vector<std::string>& testPlugins, bool kafka, 
 
 std::filesystem::path ServerSite::writeConfig(const std::string& name, const std::string& extraYaml) const {
     const auto path = dir_.path() / (name + ".yaml");
-    std::ofstream out(path);
+    std::ostringstream out;
     out << "profile: embedded\n"
         << "store:\n  backend: " << (storeServer_ == StoreServer::Postgres ? "postgresql" : "mysql")
         << "\n  connect: \""
@@ -41,6 +42,7 @@ std::filesystem::path ServerSite::writeConfig(const std::string& name, const std
     }
     out << "control:\n  socket: " << (dir_.path() / (name + ".sock")).string() << "\n"
         << fastPipelineYaml() << extraYaml;
+    std::ofstream(path) << withTestHttpListen(out.str());
     return path;
 }
 
