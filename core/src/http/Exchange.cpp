@@ -166,15 +166,19 @@ json::JsonValue Exchange::readJsonObject(std::uint64_t maxBytes) {
 void Exchange::answerJson(int status, const json::JsonValue& body) {
     const std::string text = json::renderCompactJson(body);
     status_ = status;
-    response_.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
+    response_.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
     response_.setContentType("application/json; charset=utf-8");
     response_.setContentLength64(static_cast<Poco::Int64>(text.size()));
-    response_.sendBuffer(text.data(), text.size());
+    // send() + flush, not sendBuffer(): sendBuffer keeps the bytes in the response's buffer until the
+    // handler has returned, and an answer must be on the wire before lingerIfBodyUnread() stops writing.
+    std::ostream& out = response_.send();
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.flush();
 }
 
 std::ostream& Exchange::startStream(int status) {
     status_ = status;
-    response_.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
+    response_.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
     response_.setContentType("application/json; charset=utf-8");
     response_.setChunkedTransferEncoding(true);
     return response_.send();
