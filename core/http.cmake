@@ -16,6 +16,7 @@ target_sources(msgx_http PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/http/FlightsEndpoint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/HealthEndpoints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/InjectEndpoint.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/http/MetricsEndpoint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/OpsControlEndpoints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/OpsJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/OpsMessageEndpoints.cpp

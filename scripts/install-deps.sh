@@ -15,6 +15,8 @@ PACKAGES=(
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
   kcat libcli11-dev tzdata python3 python3-yaml python3-jsonschema
   libsystemd-dev systemd rpm debootstrap zstd
+  prometheus-cpp-dev
+  prometheus
 )
 
 missing=()

@@ -14,6 +14,7 @@
 #include "msgx/http/HttpServer.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/LoggingSystem.h"
+#include "msgx/metrics/Metrics.h"
 #include "msgx/pipeline/PipelineRuntime.h"
 #include "msgx/plugin/PluginDirectoryWatch.h"
 #include "msgx/plugin/PluginHost.h"
@@ -43,6 +44,7 @@ constexpr auto kPluginWatchPeriod = std::chrono::seconds(1);
 
 int runDaemon(const msgx::config::Config& config) {
     msgx::ProcessSignals signals; // before any thread starts: threads inherit the blocked mask
+    msgx::metrics::Metrics& metrics = msgx::metrics::Metrics::process(MSGX_VERSION); // first: build info
     msgx::log::LoggingSystem logging(msgx::daemon::logSettings(config), "msgxd");
     msgx::log::info("msgxd {} started: {}", MSGX_VERSION, msgx::daemon::startupSummary(config));
     msgx::SystemClock clock;
@@ -109,6 +111,7 @@ int runDaemon(const msgx::config::Config& config) {
                 plugins.reload();
             }
             if (std::chrono::steady_clock::now() >= nextHousekeeping) {
+                metrics.logLinesDroppedTotal(logging.droppedLines());
                 logging.reportDroppedLines();
                 nextHousekeeping = std::chrono::steady_clock::now() + kHousekeepingPeriod;
             }

@@ -2,6 +2,7 @@
 
 #include "msgx/delivery/DeliveryRecord.h"
 #include "msgx/log/Log.h"
+#include "msgx/metrics/Metrics.h"
 #include "msgx/storage/InfraError.h"
 
 #include <algorithm>
@@ -13,6 +14,17 @@ namespace {
 
 using storage::EventId;
 using storage::OutboxEvent;
+
+// msgx_events_sent_total and msgx_delivery_latency_seconds (created -> acknowledged) of the first
+// `count` claimed events.
+void countDelivered(const std::string& target, const std::vector<OutboxEvent>& claimed, std::size_t count,
+                    storage::Timestamp ackedAt) {
+    auto& metrics = metrics::Metrics::process();
+    metrics.eventsSent(target, static_cast<std::int64_t>(count));
+    for (std::size_t i = 0; i < count && i < claimed.size(); ++i) {
+        metrics.deliveryLatency(target, ackedAt - claimed[i].createdAt);
+    }
+}
 using storage::Timestamp;
 using Status = SendResult::Status;
 
@@ -186,6 +198,7 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
         sent.resize(acked);
         outbox.markSent(sent);
         noteSent(now, acked);
+        countDelivered(settings_.target, claimed, acked, after);
     }
     if (acked == claimed.size()) {
         refreshCounts(after, false); // the hot path: counts at most every statusRefresh
@@ -264,6 +277,7 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     } else {
         outbox.markSent(idsOf(claimed));
         noteSent(now, claimed.size());
+        countDelivered(settings_.target, claimed, claimed.size(), clock_.now());
     }
     refreshCounts(after, true);
     return next;

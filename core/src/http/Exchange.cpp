@@ -164,13 +164,16 @@ json::JsonValue Exchange::readJsonObject(std::uint64_t maxBytes) {
 }
 
 void Exchange::answerJson(int status, const json::JsonValue& body) {
-    const std::string text = json::renderCompactJson(body);
+    answerText(status, "application/json; charset=utf-8", json::renderCompactJson(body));
+}
+
+// send() + flush, not sendBuffer(): sendBuffer keeps the bytes in the response's buffer until the
+// handler has returned, and an answer must be on the wire before lingerIfBodyUnread() stops writing.
+void Exchange::answerText(int status, const std::string& contentType, const std::string& text) {
     status_ = status;
     response_.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
-    response_.setContentType("application/json; charset=utf-8");
+    response_.setContentType(contentType);
     response_.setContentLength64(static_cast<Poco::Int64>(text.size()));
-    // send() + flush, not sendBuffer(): sendBuffer keeps the bytes in the response's buffer until the
-    // handler has returned, and an answer must be on the wire before lingerIfBodyUnread() stops writing.
     std::ostream& out = response_.send();
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
     out.flush();

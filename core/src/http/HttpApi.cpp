@@ -10,6 +10,7 @@ std::vector<Route> apiRoutes(HttpServices* services) {
     detail::addScheduleSyncRoutes(routes, services);
     detail::addFlightsRoutes(routes, services);
     detail::addHealthRoutes(routes, services);
+    detail::addMetricsRoutes(routes, services);
     detail::addOpsMessageRoutes(routes, services);
     detail::addOpsControlRoutes(routes, services);
     return routes;

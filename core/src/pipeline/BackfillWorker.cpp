@@ -1,6 +1,7 @@
 #include "msgx/pipeline/BackfillWorker.h"
 
 #include "msgx/log/Log.h"
+#include "msgx/metrics/Metrics.h"
 #include "msgx/storage/InfraError.h"
 
 namespace msgx::pipeline {
@@ -56,6 +57,7 @@ BackfillRound BackfillWorker::runOnce() {
         } catch (const storage::InfraError& e) {
             const auto nextAttemptAt = clock_.now() + retryDelay(settings_, task.attempts);
             store_.backfill().recordFailure(task.mailboxId, nextAttemptAt, e.what());
+            metrics::Metrics::process().backfillFailure();
             ++round.failed;
             log::warn(
                 "back-fill: marking mailbox id {} {} failed (attempt {}), retrying in {} s; the rest of "

@@ -107,10 +107,17 @@ PollReport InboxPoller::pollOnce() {
         report.expiredGaps.insert(report.expiredGaps.end(), passed.begin(), passed.end());
         messages.push_back(newMessage(row));
     }
+    const auto waitedSince = [&report](storage::Timestamp t) {
+        report.oldestWaiting = report.oldestWaiting ? std::min(*report.oldestWaiting, t) : t;
+    };
     for (const auto& missing : gaps) {
         if (!expired(missing)) {
             report.waitingGaps.push_back(missing.ids);
+            waitedSince(missing.since);
         }
+    }
+    for (std::size_t i = messages.size(); i < rows.size(); ++i) {
+        waitedSince(rows[i].receivedAt.value_or(now));
     }
     if (messages.empty()) {
         log::debug("poller: mailbox ids above {} wait for the missing ids {} (max-commit-delay {} ms)",

@@ -4,7 +4,9 @@
 #include "msgx/delivery/ClaimRecovery.h"
 #include "msgx/delivery/Dispatcher.h"
 #include "msgx/delivery/SinkFactory.h"
+#include "msgx/delivery/TargetRelease.h"
 #include "msgx/log/Log.h"
+#include "msgx/metrics/Metrics.h"
 #include "msgx/pipeline/ArchiveJob.h"
 #include "msgx/pipeline/BackfillWorker.h"
 #include "msgx/pipeline/InboxPoller.h"
@@ -21,6 +23,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -38,6 +41,8 @@ constexpr auto kFailurePause = 1s;
 constexpr auto kBugPause = 5s;
 // How many head events of a target a new writer looks at for claims left by the previous one.
 constexpr int kClaimRecoveryLimit = 5000;
+// How often the gauges that need a database read are refreshed (docs/metrics.md).
+constexpr auto kMetricsPeriod = 5s;
 
 } // namespace
 
@@ -103,6 +108,7 @@ public:
             });
         }
         threads_.emplace_back([this](std::stop_token stop) { archiveLoop(stop); });
+        threads_.emplace_back([this](std::stop_token stop) { metricsLoop(stop); });
         if (refresh_) {
             threads_.emplace_back([this](std::stop_token stop) { refreshLoop(stop); });
         }
@@ -260,6 +266,10 @@ private:
             if (writer && !wasWriter) {
                 pumpWakeup_.notify();
             }
+            if (wasWriter && !writer) {
+                metrics::Metrics::process().leaseLost();
+            }
+            metrics::Metrics::process().leaseHeld(writer);
             wasWriter = writer;
             if (!pauseUntil(stop, lease_->nextTickAfter(clock_.now()))) {
                 return;
@@ -270,12 +280,27 @@ private:
     void pollerLoop(std::stop_token stop) {
         auto nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
         writerLoop(stop, "poller", [this, &nextCompensation] {
-            const auto report = poller_->pollOnce();
+            auto& metrics = metrics::Metrics::process();
+            PollReport report;
+            try {
+                report = poller_->pollOnce();
+            } catch (const storage::InfraError&) {
+                metrics.poll(false);
+                throw;
+            }
+            metrics.poll(true);
+            metrics.gapsWaited(static_cast<std::int64_t>(report.expiredGaps.size()));
+            metrics.mailboxOldestUnprocessedAge(
+                report.oldestWaiting
+                    ? std::max(0.0,
+                               std::chrono::duration<double>(clock_.now() - *report.oldestWaiting).count())
+                    : 0.0);
             if (report.enqueued > 0) {
                 pumpWakeup_.notify();
             }
             if (clock_.now() >= nextCompensation) {
                 const auto late = poller_->compensateOnce();
+                metrics.lateRows(static_cast<std::int64_t>(late.late.size()));
                 if (!late.late.empty()) {
                     pumpWakeup_.notify();
                 }
@@ -339,6 +364,69 @@ private:
             due = clock_.now() + config_.refresh.interval;
             return due;
         });
+    }
+
+    // The gauges that need a database read (docs/metrics.md), every kMetricsPeriod, on every
+    // instance (a standby reports the store it shares with the writer). Reads only.
+    void metricsLoop(std::stop_token stop) {
+        while (!stop.stop_requested()) {
+            metrics::Metrics::process().storeSample(sampleStore());
+            if (!pauseUntil(stop, clock_.now() + kMetricsPeriod)) {
+                return;
+            }
+        }
+    }
+
+    std::optional<metrics::StoreSample> sampleStore() {
+        using Seconds = std::chrono::duration<double>;
+        const auto now = clock_.now();
+        const auto ageOf = [now](Timestamp t) { return std::max(0.0, Seconds(now - t).count()); };
+        try {
+            metrics::StoreSample sample;
+            std::map<std::string, std::int64_t> byState;
+            for (const auto state : {storage::ProcessingState::Pending, storage::ProcessingState::Failed,
+                                     storage::ProcessingState::Succeeded, storage::ProcessingState::Skipped,
+                                     storage::ProcessingState::Dead}) {
+                byState[std::string(storage::stateName(state))] = 0;
+            }
+            for (const auto& count : store_->processing().countByState()) {
+                byState[std::string(storage::stateName(count.state))] += count.count;
+            }
+            sample.messagesByState.assign(byState.begin(), byState.end());
+            sample.queueDepth = byState["PENDING"] + byState["FAILED"];
+            if (const auto head = store_->processing().head()) {
+                sample.headAgeSeconds = ageOf(head->enqueuedAt);
+                if (head->attempts > 0 && head->processingStartedAt) {
+                    sample.headBlockedSeconds = ageOf(*head->processingStartedAt);
+                }
+            }
+            std::map<std::string, storage::TargetSummary> summaries;
+            for (const auto& summary : store_->events().summary()) {
+                summaries[summary.target] = summary;
+            }
+            for (const auto& [name, target] : config_.delivery.targets) {
+                metrics::StoreSample::Target t;
+                t.target = name;
+                if (const auto found = summaries.find(name); found != summaries.end()) {
+                    t.pending = found->second.pending;
+                    t.sent = found->second.sent;
+                    t.dead = found->second.dead;
+                    if (found->second.oldestPendingCreatedAt) {
+                        t.oldestPendingAgeSeconds = ageOf(*found->second.oldestPendingCreatedAt);
+                    }
+                }
+                t.held = delivery::findHold(*store_, name).has_value();
+                sample.targets.push_back(std::move(t));
+            }
+            sample.backfillBacklog = store_->backfill().dueCount();
+            if (const auto oldest = store_->backfill().oldestDueProcessedAt()) {
+                sample.backfillOldestDueAgeSeconds = ageOf(*oldest);
+            }
+            return sample;
+        } catch (const std::exception& e) {
+            log::debug("metrics: the own store cannot be read: {}", e.what());
+            return std::nullopt;
+        }
     }
 
     void archiveLoop(std::stop_token stop) {

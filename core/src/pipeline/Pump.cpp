@@ -4,6 +4,7 @@
 #include "msgx/decoder/MessageDecoder.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/TraceScope.h"
+#include "msgx/metrics/Metrics.h"
 #include "msgx/pipeline/MessageRouting.h"
 #include "msgx/pipeline/ResponseMatcher.h"
 #include "msgx/sdk/UtcTime.h"
@@ -18,10 +19,28 @@ std::string shownKey(const std::string& key) {
     return key.empty() ? "(undecoded)" : key;
 }
 
-// The one line every message that ends logs: id, key, outcome, class and note.
+metrics::Outcome metricOutcome(const storage::ProcessingOutcome& outcome) {
+    switch (outcome.state) {
+    case storage::ProcessingState::Dead:
+        return metrics::Outcome::Dead;
+    case storage::ProcessingState::Skipped:
+        return outcome.note && outcome.note->rfind("duplicate-of:", 0) == 0 ? metrics::Outcome::Duplicate
+                                                                            : metrics::Outcome::Skipped;
+    default:
+        return metrics::Outcome::Succeeded;
+    }
+}
+
+// The message TYPE of a routing key ("FLOP" of "FLOP-GTDT"): the handler histogram's label.
+std::string typeOf(const std::string& key) {
+    return key.substr(0, key.find('-'));
+}
+
+// The one line every message that ends logs: id, key, outcome, class and note; and its count.
 void logTerminal(const storage::ProcessingCommit& commit, const std::string& key) {
     const log::TraceScope trace(std::to_string(commit.mailboxId));
     const auto& outcome = commit.outcome;
+    metrics::Metrics::process().messageProcessed(key, metricOutcome(outcome));
     log::info("message {} {}: {}{}{}{}", commit.mailboxId, shownKey(key), storage::stateName(outcome.state),
               outcome.errorClass ? "(" + std::string(errorClassName(*outcome.errorClass)) + ")" : "",
               outcome.note ? " " + *outcome.note : "", outcome.lastError ? ": " + *outcome.lastError : "");
@@ -240,7 +259,9 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     }
     const sdk::HandlerContext context{std::chrono::floor<std::chrono::seconds>(now), businessZone_,
                                       references};
+    const auto decideStart = std::chrono::steady_clock::now();
     const sdk::Decision decision = pipeline::invokeHandler(*lease, context, flights_, message);
+    metrics::Metrics::process().handlerDuration(typeOf(key), std::chrono::steady_clock::now() - decideStart);
     flights_.throwStoreFailure(); // the store failed under the handler: not the message's failure
     if (decision.outcome == sdk::Decision::Outcome::Fail) {
         return Failure{record, key, identityKey, decision.errorClass.value_or(ErrorClass::Infra),
@@ -269,6 +290,7 @@ bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now
     auto& queue = store_.processing();
     storage::WriteResult written;
     try {
+        const auto commitStart = std::chrono::steady_clock::now();
         if (batch.size() == 1) {
             written = queue.commit(batch.front().commit);
         } else {
@@ -279,6 +301,7 @@ bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now
             }
             written = queue.commitAll(commits);
         }
+        metrics::Metrics::process().commitDuration(std::chrono::steady_clock::now() - commitStart);
     } catch (const storage::InfraError& e) {
         if (!refusedForItsData(e)) {
             throw; // the store is unavailable: nothing is recorded on any message
@@ -419,6 +442,10 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
         return;
     }
     ++result.failed;
+    metrics::Metrics::process().messageProcessed(failure.key, metrics::Outcome::Failed);
+    if (failure.errorClass == ErrorClass::Unsupported) {
+        metrics::Metrics::process().unknownKey(failure.key);
+    }
     log::info("message {} {}: FAILED({}) attempt {}, next at {}: {}", record.mailboxId, shownKey(failure.key),
               className, attemptsAfter, describeTime(next), failure.error);
 }
@@ -448,7 +475,9 @@ void Pump::registerOutbound(const Decided& decided) {
 }
 
 void Pump::commitOne(const storage::ProcessingCommit& commit, const std::string& key, PumpStep& result) {
+    const auto commitStart = std::chrono::steady_clock::now();
     const storage::WriteResult written = store_.processing().commit(commit);
+    metrics::Metrics::process().commitDuration(std::chrono::steady_clock::now() - commitStart);
     if (!written.applied) {
         log::warn("message {} {}: not committed, the row moved on ({})", commit.mailboxId, shownKey(key),
                   written.conflict);

@@ -1,6 +1,7 @@
 #include "msgx/plugin/PluginHost.h"
 
 #include "msgx/log/Log.h"
+#include "msgx/metrics/Metrics.h"
 
 #include <algorithm>
 #include <atomic>
@@ -238,6 +239,9 @@ ReloadReport PluginHost::reload() {
         log::warn("plugin file {} refused: {}", refusal.file.string(), refusal.reason);
     }
     log::info("plugins in {}: {}", directory_.string(), report.summaryLine());
+    metrics::Metrics::process().pluginLoads(
+        static_cast<std::int64_t>(report.loaded.size() + report.replaced.size()));
+    metrics::Metrics::process().pluginRefusals(static_cast<std::int64_t>(report.refused.size()));
     return report;
 }
 

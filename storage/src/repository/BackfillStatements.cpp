@@ -27,6 +27,7 @@ void addBackfillStatements(StatementCatalog& c, const Dialect& d) {
           "BACKFILL_ERROR = ?"
           " WHERE CMINMSGS_ID = ? AND BACKFILL_STATE = 'DUE'");
     c.add(d, "backfill.due-count", "SELECT COUNT(*) FROM PROC_STATE WHERE BACKFILL_STATE = 'DUE'");
+    c.add(d, "backfill.oldest-due", "SELECT MIN(PROCESSED_AT) FROM PROC_STATE WHERE BACKFILL_STATE = 'DUE'");
     // markDoneIf: the rows of the intents, to compare their PROCESSED_AT before marking them.
     c.add(d, "backfill.lock",
           "SELECT CMINMSGS_ID, BACKFILL_STATE, PROCESSED_AT FROM PROC_STATE WHERE " + ids + d.forUpdate());

@@ -148,6 +148,14 @@ void SqlBackfillQueue::recordFailure(MailboxId id, Timestamp nextAttemptAt, cons
                         });
 }
 
+std::optional<Timestamp> SqlBackfillQueue::oldestDueProcessedAt() {
+    return ctx_.pool->transact("store: oldest due back-fill", [ctx = ctx_.statements](Transaction& tx) {
+        Poco::Nullable<Poco::Int64> oldest;
+        tx.session() << ctx["backfill.oldest-due"], into(oldest), now;
+        return oldest.isNull() ? std::nullopt : std::optional<Timestamp>(fromEpochMicros(oldest.value()));
+    });
+}
+
 std::int64_t SqlBackfillQueue::dueCount() {
     return ctx_.pool->transact("store: count due back-fills", [ctx = ctx_.statements](Transaction& tx) {
         Poco::Int64 count = 0;

@@ -16,6 +16,7 @@ public:
     void postpone(const std::vector<MailboxId>& ids, Timestamp nextAttemptAt) override;
     void recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) override;
     std::int64_t dueCount() override;
+    std::optional<Timestamp> oldestDueProcessedAt() override;
 
 private:
     StoreContext ctx_;

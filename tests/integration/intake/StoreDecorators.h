@@ -98,6 +98,7 @@ public:
         real_.recordFailure(id, nextAttemptAt, error);
     }
     std::int64_t dueCount() override { return real_.dueCount(); }
+    std::optional<storage::Timestamp> oldestDueProcessedAt() override { return real_.oldestDueProcessedAt(); }
 
     std::atomic<bool> failMarkDone{false};
 

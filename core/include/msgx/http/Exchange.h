@@ -49,6 +49,8 @@ public:
 
     // Answers `status` with the compact JSON text of `body`.
     void answerJson(int status, const json::JsonValue& body);
+    // Answers `status` with `text` of `contentType` (GET /metrics: the Prometheus text format).
+    void answerText(int status, const std::string& contentType, const std::string& text);
     // Answers `status` with a chunked JSON body the endpoint writes to the returned stream.
     std::ostream& startStream(int status);
     // Cuts the connection: a chunked answer in progress ends without its last chunk, so the client

@@ -19,6 +19,10 @@ struct PollReport {
     storage::MailboxId watermarkAfter = 0;
     std::vector<IdRange> waitingGaps; // missing ids younger than max-commit-delay (rows above wait)
     std::vector<IdRange> expiredGaps; // missing ids given up on this round (left to the rescan)
+    // The oldest of what this round left waiting: the DATE_RECEIVED of a row read but not taken
+    // (it waits behind a gap), or when this poller first saw a waiting gap's ids missing. nullopt:
+    // nothing waits (msgx_mailbox_oldest_unprocessed_age_seconds).
+    std::optional<storage::Timestamp> oldestWaiting;
 };
 
 struct CompensationReport {

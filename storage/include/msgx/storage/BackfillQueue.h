@@ -4,6 +4,7 @@
 #include "msgx/storage/Ids.h"
 #include "msgx/storage/Timestamp.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ public:
     // attempts + 1, next try at nextAttemptAt.
     virtual void recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) = 0;
     virtual std::int64_t dueCount() = 0;
+    // When the oldest due back-fill's message ended (its PROCESSED_AT); nullopt when none is due
+    // (msgx_backfill_oldest_due_age_seconds).
+    virtual std::optional<Timestamp> oldestDueProcessedAt() = 0;
 };
 
 } // namespace msgx::storage

@@ -1,0 +1,90 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace prometheus {
+class Registry;
+}
+
+// The metrics of msgxd (docs/metrics.md), on one prometheus-cpp registry served by the HTTP side
+// (GET /metrics). Every part of the process records through Metrics::process(): the counters and
+// histograms where the event happens (pump, poller, dispatcher, back-fill, plugin host, lease,
+// logging), the gauges that need a database read by the pipeline's sampler every few seconds, never
+// per scrape (a scrape must not load the store).
+//
+// Thread-safe: prometheus-cpp metrics are atomic; a labelled series is created once under the
+// family's lock and then reused.
+namespace msgx::metrics {
+
+// How a processing attempt ended (msgx_messages_processed_total{outcome}).
+enum class Outcome { Succeeded, Skipped, Duplicate, Dead, Failed };
+
+// What the sampler read from the store and the mailbox; a part it could not read is nullopt (its
+// gauges keep the last value) and its *_up gauge says so.
+struct StoreSample {
+    std::vector<std::pair<std::string, std::int64_t>> messagesByState; // every state, 0 included
+    std::int64_t queueDepth = 0;
+    double headAgeSeconds = 0;
+    double headBlockedSeconds = 0;
+    struct Target {
+        std::string target;
+        std::int64_t pending = 0;
+        std::int64_t sent = 0;
+        std::int64_t dead = 0;
+        double oldestPendingAgeSeconds = 0;
+        bool held = false;
+    };
+    std::vector<Target> targets;
+    std::int64_t backfillBacklog = 0;
+    double backfillOldestDueAgeSeconds = 0;
+};
+
+class Metrics {
+public:
+    // The process's instance; the first call sets msgx_build_info{version}.
+    static Metrics& process(const std::string& version = "unknown");
+    explicit Metrics(const std::string& version);
+    ~Metrics();
+    Metrics(const Metrics&) = delete;
+    Metrics& operator=(const Metrics&) = delete;
+
+    void messageProcessed(const std::string& key, Outcome outcome);
+    void unknownKey(const std::string& key);
+    void handlerDuration(const std::string& type, std::chrono::duration<double> seconds);
+    void commitDuration(std::chrono::duration<double> seconds);
+
+    void eventsSent(const std::string& target, std::int64_t count);
+    void deliveryLatency(const std::string& target, std::chrono::duration<double> seconds);
+
+    void backfillFailure();
+    void pluginLoads(std::int64_t count);
+    void pluginRefusals(std::int64_t count);
+    void leaseHeld(bool writer);
+    void leaseLost();
+    void poll(bool succeeded);
+    void gapsWaited(std::int64_t count);
+    void lateRows(std::int64_t count);
+    void mailboxOldestUnprocessedAge(double seconds);
+    // The total the logging system reports; the counter moves up by the difference.
+    void logLinesDroppedTotal(std::uint64_t total);
+
+    // The sampler's reads (see StoreSample); nullopt: the store could not be read.
+    void storeSample(const std::optional<StoreSample>& sample);
+    void mailboxUp(bool up);
+
+    // The Prometheus text format of every series.
+    [[nodiscard]] std::string text() const;
+    [[nodiscard]] prometheus::Registry& registry();
+
+    class Families;
+
+private:
+    std::unique_ptr<Families> families_;
+};
+
+} // namespace msgx::metrics
