@@ -5,6 +5,7 @@
 #             (compat inject, schedule sync, live flights, health, the operator API).
 add_library(msgx_http STATIC
   ${CMAKE_CURRENT_LIST_DIR}/src/http/ConnectionDeadlines.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/http/ConsoleFiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/Exchange.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/HttpServer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/Router.cpp
@@ -13,6 +14,7 @@ add_library(msgx_http STATIC
 # The endpoints, one group per file, and the table that lists them.
 target_sources(msgx_http PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/http/HttpApi.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/http/ConsoleEndpoint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/FlightsEndpoint.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/HealthEndpoints.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/InjectEndpoint.cpp

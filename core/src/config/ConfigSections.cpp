@@ -498,6 +498,7 @@ void readHttpAndLimits(ConfigReader& reader, Config& config) {
     h.opsTokenFile = reader.text("http.ops-token-file");
     h.allFlightsLimit = reader.integer("http.all-flights-limit", fallback.allFlightsLimit, kAllFlightsLimit);
     h.schdSyncWait = reader.duration("http.schd-sync-wait", fallback.schdSyncWait, kSchdSyncWait);
+    h.consoleDir = reader.text("http.console-dir", fallback.consoleDir);
     config.limits.maxDocumentSize =
         reader.size("limits.max-document-size", defaults().limits.maxDocumentSize, kMaxDocumentSize);
 }

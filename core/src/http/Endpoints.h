@@ -9,6 +9,7 @@ namespace msgx::http::detail {
 
 void addHealthRoutes(std::vector<Route>& routes, HttpServices* services);
 void addMetricsRoutes(std::vector<Route>& routes, HttpServices* services);
+void addConsoleRoutes(std::vector<Route>& routes, HttpServices* services);
 void addInjectRoutes(std::vector<Route>& routes, HttpServices* services);
 void addScheduleSyncRoutes(std::vector<Route>& routes, HttpServices* services);
 void addFlightsRoutes(std::vector<Route>& routes, HttpServices* services);

@@ -13,6 +13,7 @@ std::vector<Route> apiRoutes(HttpServices* services) {
     detail::addMetricsRoutes(routes, services);
     detail::addOpsMessageRoutes(routes, services);
     detail::addOpsControlRoutes(routes, services);
+    detail::addConsoleRoutes(routes, services);
     return routes;
 }
 

@@ -97,9 +97,9 @@ std::string safePath(const std::string& target) {
         if (s == "." || s == "..") {
             throw ApiError(400, "BAD_PATH", "the path holds a '" + s + "' segment");
         }
-        // "/" alone is one empty segment; an empty one elsewhere is "//" (a trailing "/" included).
-        if (s.empty() && segments.size() > 1) {
-            throw ApiError(400, "BAD_PATH", "the path holds an empty segment (//, or a trailing /)");
+        // "/" alone and a trailing "/" (/console/) are an empty last segment; one elsewhere is "//".
+        if (s.empty() && i + 1 < segments.size()) {
+            throw ApiError(400, "BAD_PATH", "the path holds an empty segment (//)");
         }
     }
     return path;

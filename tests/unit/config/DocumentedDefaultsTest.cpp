@@ -279,6 +279,7 @@ const std::map<std::string, Comparison>& comparisons() {
          {W::Code, [](const Config& c) { return std::to_string(c.http.allFlightsLimit); }}},
         {"http.schd-sync-wait",
          {W::Duration, [](const Config& c) { return formatDuration(c.http.schdSyncWait); }}},
+        {"http.console-dir", {W::Code, [](const Config& c) { return c.http.consoleDir; }}},
         {"limits.max-document-size",
          {W::Code, [](const Config& c) { return formatSize(c.limits.maxDocumentSize); }}},
 

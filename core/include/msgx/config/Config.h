@@ -210,6 +210,7 @@ struct HttpConfig {
     std::optional<std::string> opsTokenFile;    // tokens for /ops/*; none: /ops refuses every call
     int allFlightsLimit = 100000;               // GET /all/flights refuses a larger answer
     Milliseconds schdSyncWait = std::chrono::seconds(2); // POST /schd/sync waits this long for SENT
+    std::string consoleDir = "/usr/share/msgx/console";  // the console's files, served at /console/
 };
 
 // Limits of what msgxd accepts from outside.

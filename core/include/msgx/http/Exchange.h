@@ -49,6 +49,8 @@ public:
 
     // Answers `status` with the compact JSON text of `body`.
     void answerJson(int status, const json::JsonValue& body);
+    // A header of the answer; before answering.
+    void setHeader(const std::string& name, const std::string& value) { response_.set(name, value); }
     // Answers `status` with `text` of `contentType` (GET /metrics: the Prometheus text format).
     void answerText(int status, const std::string& contentType, const std::string& text);
     // Answers `status` with a chunked JSON body the endpoint writes to the returned stream.

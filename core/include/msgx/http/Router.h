@@ -56,8 +56,8 @@ private:
 };
 
 // The decoded path of a request target without its query, or ApiError 400 BAD_PATH: not starting
-// with '/', an empty segment ("//"), a "." or ".." segment (also percent-encoded), a backslash or a
-// NUL byte.
+// with '/', an empty segment ("//"; a trailing "/" is allowed: /console/), a "." or ".." segment
+// (also percent-encoded), a backslash or a NUL byte.
 std::string safePath(const std::string& target);
 
 } // namespace msgx::http
