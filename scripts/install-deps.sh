@@ -17,6 +17,7 @@ PACKAGES=(
   libsystemd-dev systemd rpm debootstrap zstd
   prometheus-cpp-dev
   prometheus
+  chromium chromium-driver python3-selenium
 )
 
 missing=()
