@@ -4,7 +4,8 @@
 #   component  package        contents
 #   msgx       msgx           /usr/bin/msgxd, /usr/bin/msgxctl, /usr/share/msgx/migrations/<dialect>/,
 #                             /etc/msgx/msgx.yaml (conffile), /etc/msgx/sites/*.yaml.example,
-#                             msgxd.service, /etc/logrotate.d/msgx, maintainer scripts
+#                             msgxd.service, /etc/logrotate.d/msgx,
+#                             /etc/msgx/prometheus/msgx-alerts.yml (conffile), maintainer scripts
 #   handlers   msgx-handlers  /usr/lib/msgx/handlers/*.so (install rule in msgx_add_handler)
 #   dev        msgx-dev       SDK headers and static libraries, find_package(MsgxSdk) config
 #
@@ -23,6 +24,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/etc/sites/ DESTINATION ${MSGX_INSTALL_SY
         COMPONENT msgx FILES_MATCHING PATTERN "*.yaml.example")
 install(FILES ${PROJECT_SOURCE_DIR}/etc/msgxd.service DESTINATION ${MSGX_INSTALL_UNITDIR} COMPONENT msgx)
 install(FILES ${PROJECT_SOURCE_DIR}/etc/logrotate.d/msgx DESTINATION ${MSGX_INSTALL_SYSCONFDIR}/logrotate.d
+        COMPONENT msgx)
+# The Prometheus alert rules (docs/runbook.md): a conffile, a site tunes thresholds in place.
+install(FILES ${PROJECT_SOURCE_DIR}/etc/prometheus/msgx-alerts.yml DESTINATION ${MSGX_INSTALL_SYSCONFDIR}/msgx/prometheus
         COMPONENT msgx)
 
 # --- component dev: find_package(MsgxSdk) ------------------------------------------------------
@@ -102,7 +106,8 @@ set(CPACK_RPM_HANDLERS_PACKAGE_NAME msgx-handlers)
 set(CPACK_RPM_DEV_PACKAGE_NAME msgx-dev)
 set(CPACK_RPM_MSGX_USER_FILELIST
     "%config(noreplace) ${MSGX_INSTALL_SYSCONFDIR}/msgx/msgx.yaml"
-    "%config(noreplace) ${MSGX_INSTALL_SYSCONFDIR}/logrotate.d/msgx")
+    "%config(noreplace) ${MSGX_INSTALL_SYSCONFDIR}/logrotate.d/msgx"
+    "%config(noreplace) ${MSGX_INSTALL_SYSCONFDIR}/msgx/prometheus/msgx-alerts.yml")
 # Directories every system owns are not ours to list.
 set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
     /etc /etc/logrotate.d /usr/lib/systemd /usr/lib/systemd/system /usr/include /usr/lib/cmake /usr/share)

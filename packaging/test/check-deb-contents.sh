@@ -43,9 +43,9 @@ for p in msgx msgx-handlers msgx-dev; do
   paths_of "$(deb_of $p)" >"$out/$p.paths"
 done
 
-# msgx: programs, migrations, configuration, unit, logrotate.
+# msgx: programs, migrations, configuration, unit, logrotate, alert rules.
 for f in /usr/bin/msgxd /usr/bin/msgxctl /etc/msgx/msgx.yaml /usr/lib/systemd/system/msgxd.service \
-  /etc/logrotate.d/msgx /etc/msgx/sites/postgresql.yaml.example /etc/msgx/sites/mysql.yaml.example \
+  /etc/logrotate.d/msgx /etc/msgx/prometheus/msgx-alerts.yml /etc/msgx/sites/postgresql.yaml.example /etc/msgx/sites/mysql.yaml.example \
   /etc/msgx/sites/odbc-oracle.yaml.example /etc/msgx/sites/sqlite.yaml.example; do
   expect_path "$out/msgx.paths" "$f"
 done
@@ -61,7 +61,7 @@ mode=$(dpkg-deb -c "$msgx" | awk '$6 == "./etc/msgx/msgx.yaml" {print $1}')
 control=$out/msgx.control
 dpkg-deb -I "$msgx" >"$control"
 conffiles=$(dpkg-deb -I "$msgx" conffiles)
-for f in /etc/msgx/msgx.yaml /etc/logrotate.d/msgx; do
+for f in /etc/msgx/msgx.yaml /etc/logrotate.d/msgx /etc/msgx/prometheus/msgx-alerts.yml; do
   grep -qxF "$f" <<<"$conffiles" || fail "msgx: $f is not a conffile"
 done
 depends=$(dpkg-deb -f "$msgx" Depends)

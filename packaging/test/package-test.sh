@@ -61,7 +61,7 @@ step "dpkg -i msgx msgx-handlers msgx-dev"
 # (Paths inside the root are named, not globbed: the host shell would expand a glob on the host.)
 in_root env DEBIAN_FRONTEND=noninteractive dpkg -i "${debs[@]/#*\//\/tmp\/pkgs\/}" >"$work/dpkg-install.log" 2>&1 || { cat "$work/dpkg-install.log"; fail "dpkg -i"; exit 1; }
 for f in /usr/bin/msgxd /usr/bin/msgxctl /etc/msgx/msgx.yaml /usr/lib/systemd/system/msgxd.service \
-  /etc/logrotate.d/msgx /etc/msgx/sites/{postgresql,mysql,odbc-oracle,sqlite}.yaml.example \
+  /etc/logrotate.d/msgx /etc/msgx/prometheus/msgx-alerts.yml /etc/msgx/sites/{postgresql,mysql,odbc-oracle,sqlite}.yaml.example \
   /usr/include/msgx/sdk/Sdk.h; do
   [[ -f "$root$f" ]] || fail "missing $f"
 done
@@ -77,7 +77,11 @@ done
 [[ "$(in_root stat -c %a:%G /etc/msgx/msgx.yaml)" == 640:msgx ]] || fail "/etc/msgx/msgx.yaml is not 0640 root:msgx"
 compgen -G "$root/etc/systemd/system/*.wants/msgxd.service" >/dev/null && fail "msgxd.service enabled on install"
 in_root dpkg-query -W -f='${Conffiles}\n' msgx | grep -q ' /etc/msgx/msgx.yaml ' || fail "msgx.yaml not a conffile"
+in_root dpkg-query -W -f='${Conffiles}\n' msgx | grep -q ' /etc/msgx/prometheus/msgx-alerts.yml ' || fail "msgx-alerts.yml not a conffile"
 in_root logrotate --debug /etc/logrotate.d/msgx >"$work/logrotate.log" 2>&1 || fail "logrotate --debug: $(tail -n 3 "$work/logrotate.log")"
+# The installed alert rules, checked by the host's promtool (Debian's prometheus, install-deps.sh).
+promtool check rules "$root/etc/msgx/prometheus/msgx-alerts.yml" >"$work/promtool.log" 2>&1 ||
+  fail "promtool check rules /etc/msgx/prometheus/msgx-alerts.yml: $(tail -n 3 "$work/promtool.log")"
 
 # --- 2. msgxd --check ------------------------------------------------------------------------------
 step "msgxd --check"
@@ -167,8 +171,10 @@ for deb in "${debs[@]}"; do
   diff -u "$work/$name.deb.list" "$work/$name.rpm.list" >"$work/$name.diff" ||
     fail "$name: DEB and RPM file lists differ: $(cat "$work/$name.diff")"
 done
-rpm -qp --qf '[%{FILEFLAGS:fflags} %{FILENAMES}\n]' "$pkgs"/msgx-[0-9]*.rpm | grep -qE '^cn +/etc/msgx/msgx.yaml$' ||
-  fail "msgx.rpm: /etc/msgx/msgx.yaml is not %config(noreplace)"
+for f in /etc/msgx/msgx.yaml /etc/msgx/prometheus/msgx-alerts.yml; do
+  rpm -qp --qf '[%{FILEFLAGS:fflags} %{FILENAMES}\n]' "$pkgs"/msgx-[0-9]*.rpm | grep -qE "^cn +$f\$" ||
+    fail "msgx.rpm: $f is not %config(noreplace)"
+done
 
 if ((failures > 0)); then
   echo "package-test: $failures failure(s) ($((SECONDS - t0)) s); logs in $work"
