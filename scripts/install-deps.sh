@@ -40,8 +40,9 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 
-# Stop and disable any system database service the install may have started.
-for svc in mariadb mysql postgresql; do
+# Stop and disable any system database or monitoring service the install may have started (the
+# project only uses private instances: tests start their own Prometheus on a free port).
+for svc in mariadb mysql postgresql prometheus prometheus-node-exporter; do
   if command -v systemctl >/dev/null 2>&1 && systemctl list-unit-files "$svc.service" >/dev/null 2>&1; then
     systemctl stop "$svc" >/dev/null 2>&1 || true
     systemctl disable "$svc" >/dev/null 2>&1 || true
