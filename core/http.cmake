@@ -4,6 +4,7 @@
 #             deadlines, the router with the token files and the access log, and the endpoints
 #             (compat inject, schedule sync, live flights, health, the operator API).
 add_library(msgx_http STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/src/http/ChunkedBodyReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/ConnectionDeadlines.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/ConsoleFiles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/http/Exchange.cpp

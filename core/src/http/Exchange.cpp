@@ -1,10 +1,13 @@
 #include "msgx/http/Exchange.h"
 
+#include "ChunkedBodyReader.h"
 #include "msgx/http/ApiError.h"
 #include "msgx/http/ConnectionDeadlines.h"
 
+#include <Poco/Buffer.h>
 #include <Poco/Exception.h>
 #include <Poco/Net/HTTPServerRequestImpl.h>
+#include <Poco/Net/HTTPServerSession.h>
 #include <Poco/Net/MediaType.h>
 #include <Poco/Net/StreamSocket.h>
 #include <Poco/Timespan.h>
@@ -102,12 +105,21 @@ std::string Exchange::charset() const {
 
 std::string Exchange::readBody(std::uint64_t maxBytes) {
     const bool sized = request_.hasContentLength();
-    const auto declared = sized ? static_cast<std::uint64_t>(request_.getContentLength64()) : 0;
+    std::uint64_t declared = 0;
+    try {
+        declared = sized ? static_cast<std::uint64_t>(request_.getContentLength64()) : 0;
+    } catch (const Poco::Exception&) {
+        throw ApiError(400, "BAD_REQUEST",
+                       "Content-Length is not a number: " + request_.get("Content-Length"));
+    }
     if (sized && declared > maxBytes) {
         bodyUnread_ = true;
         throw ApiError(413, "TOO_LARGE",
                        "the body is " + sizeText(declared) +
                            " (Content-Length), more than limits.max-document-size " + sizeText(maxBytes));
+    }
+    if (request_.getChunkedTransferEncoding()) {
+        return readChunked(maxBytes);
     }
     std::string body;
     std::array<char, kReadChunk> buffer{};
@@ -134,6 +146,39 @@ std::string Exchange::readBody(std::uint64_t maxBytes) {
         throw ApiError(400, "BAD_REQUEST",
                        "the body ended after " + sizeText(body.size()) + " of the " + sizeText(declared) +
                            " Content-Length announced");
+    }
+    ConnectionDeadlines::currentBodyRead();
+    return body;
+}
+
+std::string Exchange::readChunked(std::uint64_t maxBytes) {
+    auto& impl = static_cast<Poco::Net::HTTPServerRequestImpl&>(request_);
+    // What the session read past the head first, then the socket (see ChunkedBodyReader.h).
+    Poco::Buffer<char> buffered(0);
+    impl.session().drainBuffer(buffered);
+    std::size_t bufferedAt = 0;
+    Poco::Net::StreamSocket& socket = impl.socket();
+    const auto source = [&](char* into, std::size_t size) -> std::size_t {
+        if (bufferedAt < buffered.size()) {
+            const std::size_t n = std::min(size, buffered.size() - bufferedAt);
+            std::copy_n(buffered.begin() + bufferedAt, n, into);
+            bufferedAt += n;
+            return n;
+        }
+        const int n = socket.receiveBytes(into, static_cast<int>(std::min<std::size_t>(size, kReadChunk)));
+        return n > 0 ? static_cast<std::size_t>(n) : 0;
+    };
+    std::string body;
+    try {
+        body = detail::readChunkedBody(source, maxBytes);
+    } catch (const detail::ChunkedBodyTooLarge& e) {
+        bodyUnread_ = true;
+        throw ApiError(413, "TOO_LARGE",
+                       std::string(e.what()) + " limits.max-document-size " + sizeText(maxBytes));
+    } catch (const detail::ChunkedBodyError& e) {
+        throw ApiError(400, "BAD_REQUEST", std::string("the chunked body is broken: ") + e.what());
+    } catch (const Poco::Exception& e) {
+        throw ApiError(400, "BAD_REQUEST", "the body could not be read: " + e.displayText());
     }
     ConnectionDeadlines::currentBodyRead();
     return body;

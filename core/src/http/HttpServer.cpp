@@ -139,7 +139,10 @@ void HttpServer::start() {
     params->setThreadIdleTime(Poco::Timespan(kThreadIdleSeconds, 0));
     // Each socket read and write: the total is ConnectionDeadlines'; this bounds a write to a client
     // that stopped reading.
-    params->setTimeout(timespanOf(std::max(config_.headerTimeout, config_.bodyTimeout)));
+    // One second over the deadlines, so that the reaper, not a read timeout, ends a stalled request
+    // (a read timeout would make it answer 400 about a body it never read).
+    params->setTimeout(
+        timespanOf(std::max(config_.headerTimeout, config_.bodyTimeout) + std::chrono::seconds(1)));
     params->setServerName("msgxd");
 
     pool_ = std::make_unique<Poco::ThreadPool>(std::min(kMinThreads, config_.threads), config_.threads + 1,

@@ -6,6 +6,7 @@
 #include "msgx/http/ApiError.h"
 #include "msgx/pipeline/Replay.h"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 
@@ -19,6 +20,14 @@ constexpr int kDefaultLimit = 100;
 constexpr int kMaxLimit = 1000;
 constexpr std::size_t kMaxReplayIds = 10000;
 constexpr std::uint64_t kMaxOpsBody = 1024 * 1024;
+
+// An error class as an operator writes it ("infra", "Exhausted"): the stored names are upper case.
+std::optional<ErrorClass> errorClassNamed(std::string name) {
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) {
+        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    });
+    return errorClassFromName(name);
+}
 
 std::int64_t integerParameter(const std::string& name, const std::string& text, std::int64_t min,
                               std::int64_t max) {
@@ -53,7 +62,7 @@ void listMessages(Exchange& exchange, HttpServices& services) {
         }
     }
     if (const auto errorClass = exchange.query("class")) {
-        filter.errorClass = errorClassFromName(*errorClass);
+        filter.errorClass = errorClassNamed(*errorClass);
         if (!filter.errorClass) {
             throw ApiError(400, "BAD_REQUEST",
                            "class must be MALFORMED, CODEC_ERROR, UNSUPPORTED, INFRA or EXHAUSTED, got " +
@@ -129,10 +138,10 @@ pipeline::ReplaySelection selectionOf(const JsonValue& body) {
         }
         return selection;
     }
-    if (errorClass->kind() != JsonValue::Kind::String || !errorClassFromName(errorClass->asString())) {
+    if (errorClass->kind() != JsonValue::Kind::String || !errorClassNamed(errorClass->asString())) {
         throw ApiError(400, "BAD_REQUEST", "\"class\" must be CODEC_ERROR, UNSUPPORTED, INFRA or EXHAUSTED");
     }
-    selection.errorClass = errorClassFromName(errorClass->asString());
+    selection.errorClass = errorClassNamed(errorClass->asString());
     if (*selection.errorClass == ErrorClass::Malformed) {
         throw ApiError(
             400, "BAD_REQUEST",

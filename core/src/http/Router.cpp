@@ -140,6 +140,13 @@ void Router::authorize(Exchange& exchange, const Route& route) const {
 }
 
 void Router::dispatch(Exchange& exchange, const Route*& matched) const {
+    const std::string& version = exchange.request().getVersion();
+    if (version != Poco::Net::HTTPMessage::HTTP_1_1 && version != Poco::Net::HTTPMessage::HTTP_1_0) {
+        // Poco takes what follows a blank in the target for the version and would echo it.
+        exchange.request().response().setVersion(Poco::Net::HTTPMessage::HTTP_1_1);
+        throw ApiError(400, "BAD_REQUEST",
+                       "the request line is not METHOD TARGET HTTP/1.x (a blank in the target?)");
+    }
     exchange.setPath(safePath(exchange.request().getURI()));
     std::set<std::string> allowed;
     for (const auto& route : routes_) {

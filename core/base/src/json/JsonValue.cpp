@@ -351,7 +351,19 @@ JsonValue parseJson(std::string_view text, std::string_view source) {
         Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
         return fromVar(parser.parse(std::string(text)));
     } catch (const Poco::Exception& e) {
-        throw JsonError(std::string(source) + ": not valid JSON: " + e.displayText());
+        // Poco names the offending byte as is (the end of the text as '\xff'): shown as \xNN, so
+        // the message is ASCII and can go into a JSON answer or a log line.
+        std::string shown;
+        for (const char c : e.displayText()) {
+            const auto byte = static_cast<unsigned char>(c);
+            if (byte >= 0x80 || (byte < 0x20 && c != '\t')) {
+                static constexpr char kHex[] = "0123456789abcdef";
+                shown += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 0xf];
+            } else {
+                shown += c;
+            }
+        }
+        throw JsonError(std::string(source) + ": not valid JSON: " + shown);
     }
 }
 

@@ -202,7 +202,7 @@ std::string formatListen(const HttpEndpoint& endpoint);
 struct HttpConfig {
     bool enabled = true;
     HttpEndpoint listen;
-    int threads = 16;    // request threads
+    int threads = 128;   // request threads (a slow client holds one until its timeout)
     int maxQueued = 256; // accepted connections waiting for a thread; more are closed at once
     Milliseconds headerTimeout = std::chrono::seconds(10); // the whole request head
     Milliseconds bodyTimeout = std::chrono::seconds(30);   // the whole body

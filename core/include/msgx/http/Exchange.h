@@ -74,6 +74,8 @@ public:
     [[nodiscard]] const std::string& result() const { return result_; }
 
 private:
+    std::string readChunked(std::uint64_t maxBytes);
+
     Poco::Net::HTTPServerRequest& request_;
     Poco::Net::HTTPServerResponse& response_;
     std::string path_;
