@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <csignal>
+#include <fstream>
+#include <iterator>
 #include <regex>
 
 namespace msgx::test::http {
@@ -189,6 +191,59 @@ TEST(HttpContractServers, TheApiOnPostgresAndMariaDbAnswers503WhileEitherIsDownA
     const Answer listed = client.get("/ops/messages", "/ops/messages?state=SUCCEEDED");
     ASSERT_EQ(listed.status, 200) << listed.describe();
     EXPECT_EQ(listed.json().find("messages")->items().size(), 2U) << listed.body;
+
+    // --- the rest of the operator API on PostgreSQL: replay, plugins, targets, status ---
+    const auto post = [&](const std::string& route, const std::string& target, const std::string& body) {
+        return client.call(route, {"POST", target, body, "application/json", kOpsToken, {}});
+    };
+    std::ifstream unsupportedFile(kSourceDir / "etc" / "sample-day" / "08-unsupported.xml");
+    const std::string unsupportedXml((std::istreambuf_iterator<char>(unsupportedFile)),
+                                     std::istreambuf_iterator<char>());
+    const Answer unsupported = client.inject(unsupportedXml);
+    ASSERT_EQ(unsupported.status, 200) << unsupported.describe();
+    const Answer malformed = client.inject("<?xml version=\"1.0\"?>\n<NOTAMSG/>\n");
+    ASSERT_EQ(malformed.status, 200) << malformed.describe();
+    const std::int64_t unsupportedId = integer(unsupported.json(), "body");
+    const std::int64_t malformedId = integer(malformed.json(), "body");
+    EXPECT_EQ(text(client.waitForMessage(unsupportedId), "state"), "DEAD");
+    EXPECT_EQ(text(client.waitForMessage(malformedId), "state"), "DEAD");
+    const Answer dead = client.get("/ops/messages", "/ops/messages?state=dead");
+    ASSERT_EQ(dead.status, 200) << dead.describe();
+    EXPECT_EQ(dead.json().find("messages")->items().size(), 2U) << dead.body;
+    const std::string ids = "[" + std::to_string(unsupportedId) + ", " + std::to_string(malformedId) + "]";
+    const Answer preview = post("/ops/replay/preview", "/ops/replay/preview", R"({"ids": )" + ids + "}");
+    ASSERT_EQ(preview.status, 200) << preview.describe();
+    EXPECT_EQ(integer(preview.json(), "eligible"), 1) << preview.body;
+    const Answer noReason = post("/ops/replay/apply", "/ops/replay/apply", R"({"ids": )" + ids + "}");
+    EXPECT_EQ(noReason.status, 400) << noReason.describe();
+    EXPECT_EQ(noReason.errCode(), "REASON_REQUIRED");
+    const Answer applied = post("/ops/replay/apply", "/ops/replay/apply",
+                                R"({"ids": )" + ids + R"(, "reason": "servers test: replay on PostgreSQL"})");
+    ASSERT_EQ(applied.status, 200) << applied.describe();
+    ASSERT_EQ(applied.json().find("replayed")->items().size(), 1U) << applied.body;
+    EXPECT_EQ(applied.json().find("replayed")->items()[0].asInteger(), unsupportedId) << applied.body;
+    ASSERT_EQ(applied.json().find("refused")->items().size(), 1U) << applied.body;
+    EXPECT_EQ(integer(applied.json().find("refused")->items()[0], "id"), malformedId) << applied.body;
+    {
+        auto store = site.store();
+        std::vector<std::string> actors;
+        store << "SELECT ACTOR FROM OPS_AUDIT WHERE ACTION = 'replay'", into(actors), now;
+        EXPECT_EQ(actors, std::vector<std::string>{"http:alice"})
+            << "the replay's OPS_AUDIT row on PostgreSQL";
+    }
+    EXPECT_EQ(text(client.waitForMessage(unsupportedId), "state"), "DEAD")
+        << "replayed, and DEAD again: still no handler serves its key";
+    EXPECT_EQ(client.get("/ops/status", "/ops/status").status, 200);
+    EXPECT_EQ(client.get("/ops/plugins", "/ops/plugins").status, 200);
+    EXPECT_EQ(post("/ops/plugins/reload", "/ops/plugins/reload", "").status, 200);
+    const Answer targets = client.get("/ops/targets", "/ops/targets");
+    ASSERT_EQ(targets.status, 200) << targets.describe();
+    EXPECT_EQ(targets.json().find("targets")->items().size(), 2U) << targets.body;
+    const Answer retry = post("/ops/targets/{target}/retry", "/ops/targets/msg/retry", "");
+    EXPECT_EQ(retry.status, 200) << retry.describe();
+    EXPECT_EQ(integer(retry.json(), "released"), 0) << "no DEAD event on a file target";
+    EXPECT_EQ(post("/ops/targets/{target}/skip", "/ops/targets/schd/skip", "{}").status, 200);
+    EXPECT_EQ(post("/ops/targets/{target}/skip", "/ops/targets/nothing/skip", "").status, 404);
 
     // --- MariaDB (the mailbox) killed ---
     site.services().kill("mysql");
