@@ -52,6 +52,7 @@ target_sources(msgx_pipeline PRIVATE
 
 # Replay and the runtime that runs the pipeline's threads in msgxd.
 target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/MessageKey.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Replay.cpp
 )
 target_sources(msgx_pipeline PRIVATE

@@ -8,8 +8,8 @@
 // store failed; 2 usage error (unknown state or class).
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
-#include "msgx/decoder/MessageDecoder.h"
 #include "msgx/json/JsonValue.h"
+#include "msgx/pipeline/MessageKey.h"
 #include "msgx/storage/InfraError.h"
 
 #include <iostream>
@@ -32,15 +32,6 @@ struct MessagesOptions {
 
 JsonValue optionalText(const std::optional<std::string>& text) {
     return text ? JsonValue::string(*text) : JsonValue();
-}
-
-// TYPE-STYP: from the row when it has them, else from its raw XML ("" when that never decodes).
-std::string keyOf(const storage::ProcessingRecord& record) {
-    if (record.type || record.styp) {
-        return record.type.value_or("") + "-" + record.styp.value_or("");
-    }
-    const auto decoded = codec::decodeMessage(record.rawXml);
-    return decoded.ok() ? decoded.message().key() : "";
 }
 
 int runMessages(const MessagesOptions& options) {
@@ -73,7 +64,7 @@ int runMessages(const MessagesOptions& options) {
             for (const auto& r : records) {
                 auto item = JsonValue::object();
                 item.set("id", JsonValue::integer(r.mailboxId));
-                item.set("key", JsonValue::string(keyOf(r)));
+                item.set("key", JsonValue::string(pipeline::messageKeyOf(r)));
                 item.set("state", JsonValue::string(std::string(storage::stateName(r.state))));
                 item.set("errorClass", r.errorClass
                                            ? JsonValue::string(std::string(errorClassName(*r.errorClass)))
@@ -90,7 +81,8 @@ int runMessages(const MessagesOptions& options) {
             std::cout << renderJson(list);
         } else {
             for (const auto& r : records) {
-                std::cout << r.mailboxId << '\t' << (keyOf(r).empty() ? "-" : keyOf(r)) << '\t'
+                const std::string key = pipeline::messageKeyOf(r);
+                std::cout << r.mailboxId << '\t' << (key.empty() ? "-" : key) << '\t'
                           << storage::stateName(r.state) << '\t'
                           << (r.errorClass ? std::string(errorClassName(*r.errorClass)) : "-") << '\t'
                           << r.attempts << '\t' << r.note.value_or("-") << '\t' << r.lastError.value_or("-")

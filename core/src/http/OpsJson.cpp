@@ -1,7 +1,7 @@
 #include "OpsJson.h"
 
-#include "msgx/decoder/MessageDecoder.h"
 #include "msgx/http/ApiError.h"
+#include "msgx/pipeline/MessageKey.h"
 
 #include <chrono>
 #include <cstdio>
@@ -46,18 +46,10 @@ JsonValue optionalText(const std::optional<std::string>& text) {
     return text ? JsonValue::string(*text) : JsonValue();
 }
 
-std::string messageKey(const storage::ProcessingRecord& record) {
-    if (record.type || record.styp) {
-        return record.type.value_or("") + "-" + record.styp.value_or("");
-    }
-    const auto decoded = codec::decodeMessage(record.rawXml);
-    return decoded.ok() ? decoded.message().key() : "";
-}
-
 JsonValue messageJson(const storage::ProcessingRecord& r, const std::vector<storage::OutboxEvent>& events) {
     auto item = JsonValue::object();
     item.set("id", JsonValue::integer(r.mailboxId));
-    item.set("key", JsonValue::string(messageKey(r)));
+    item.set("key", JsonValue::string(pipeline::messageKeyOf(r)));
     item.set("state", JsonValue::string(std::string(storage::stateName(r.state))));
     item.set("errorClass",
              r.errorClass ? JsonValue::string(std::string(errorClassName(*r.errorClass))) : JsonValue());

@@ -17,10 +17,6 @@ std::string isoTime(storage::Timestamp t);
 json::JsonValue optionalTime(const std::optional<storage::Timestamp>& t);
 json::JsonValue optionalText(const std::optional<std::string>& text);
 
-// "TYPE-STYP" of a queued message: from its row when it has them, else from its raw XML ("" when
-// that never decodes).
-std::string messageKey(const storage::ProcessingRecord& record);
-
 // The message object: the PROC_STATE row, its back-fill state and its events.
 json::JsonValue messageJson(const storage::ProcessingRecord& record,
                             const std::vector<storage::OutboxEvent>& events);
