@@ -258,6 +258,20 @@ void readPipeline(ConfigReader& reader, Config& config) {
     p.backoff = reader.durationList("pipeline.backoff", fallback.backoff, kRetryDelay, kBackoffSteps);
     p.backoffCap = reader.duration("pipeline.backoff-cap", fallback.backoffCap, kBackoffCap);
     p.headDeadline = reader.duration("pipeline.head-deadline", fallback.headDeadline, kHeadDeadline);
+    const auto retry = [&](const std::string& errorClass) {
+        const KeyPath base = KeyPath("pipeline.retry") / errorClass;
+        RetryOverride schedule;
+        if (reader.contains(base / "max-attempts")) {
+            schedule.maxAttempts = reader.integer(base / "max-attempts", p.maxAttempts, kMaxAttempts);
+        }
+        if (reader.contains(base / "backoff")) {
+            schedule.backoff = reader.durationList(base / "backoff", p.backoff, kRetryDelay, kBackoffSteps);
+        }
+        return schedule;
+    };
+    p.unsupportedRetry = retry("unsupported");
+    p.codecErrorRetry = retry("codec-error");
+    p.infraRetry = retry("infra");
     p.ignore = reader.textList("pipeline.ignore", fallback.ignore, kIgnorePattern, kIgnoreCount);
     p.identityDayBoundary = reader.boolean("pipeline.identity-day-boundary", fallback.identityDayBoundary);
     p.businessTimeZone = reader.timeZone("pipeline.business-time-zone", fallback.businessTimeZone);

@@ -80,6 +80,19 @@ JsonValue statusJson(StoreCommandContext& context) {
         oldest.set("attempts", JsonValue::integer(head->attempts));
         oldest.set("ageSeconds",
                    JsonValue::number(secondsBetween(head->receivedAt.value_or(head->enqueuedAt), now)));
+        // How long the head has held the queue: since its first failed attempt began (the
+        // deadline anchor); null while it has not failed yet (docs/pipeline.md "Retries per error class").
+        const bool blocked = head->attempts > 0 && head->processingStartedAt;
+        oldest.set("blockedSeconds", blocked
+                                         ? JsonValue::number(secondsBetween(*head->processingStartedAt, now))
+                                         : JsonValue());
+        oldest.set("errorClass", head->errorClass
+                                     ? JsonValue::string(std::string(errorClassName(*head->errorClass)))
+                                     : JsonValue());
+        oldest.set("lastError", head->lastError ? JsonValue::string(*head->lastError) : JsonValue());
+        oldest.set("nextAttemptInSeconds", head->nextAttemptAt
+                                               ? JsonValue::number(secondsBetween(now, *head->nextAttemptAt))
+                                               : JsonValue());
         status.set("oldestUnfinished", std::move(oldest));
     } else {
         status.set("oldestUnfinished", JsonValue());
@@ -155,6 +168,15 @@ void printText(const JsonValue& status) {
                                  oldest->find("id")->asInteger(), oldest->find("state")->asString(),
                                  oldest->find("attempts")->asInteger(),
                                  oldest->find("ageSeconds")->asNumber());
+        if (const auto* blocked = oldest->find("blockedSeconds"); blocked != nullptr && !blocked->isNull()) {
+            const auto* errorClass = oldest->find("errorClass");
+            std::cout << fmt::format("head blocked: {:.1f} s by {}{}\n", blocked->asNumber(),
+                                     errorClass->isNull() ? std::string("a failure") : errorClass->asString(),
+                                     oldest->find("nextAttemptInSeconds")->isNull()
+                                         ? std::string()
+                                         : fmt::format(", next attempt in {:.1f} s",
+                                                       oldest->find("nextAttemptInSeconds")->asNumber()));
+        }
     }
     std::cout << "back-fill backlog: " << number(status.find("backfillBacklog")) << '\n';
     const auto* delivery = status.find("delivery");

@@ -29,6 +29,11 @@ constexpr auto kReaperPeriod = 100ms;
 // Threads kept idle in the pool, and how long a spare one lives.
 constexpr int kMinThreads = 2;
 constexpr int kThreadIdleSeconds = 60;
+// How long a connection thread waits for the next connection before it looks at the stop flag
+// again. Poco 1.11's TCPServerDispatcher::stop() wakes only the threads already waiting: one that
+// finishes a connection at that moment waits this long, and stop() joins it. Measured in CI: 60 s
+// (the pool's idle time) under load, the test harness killed msgxd for it.
+constexpr int kDispatcherIdleSeconds = 1;
 
 class RouterHandler : public Poco::Net::HTTPRequestHandler {
 public:
@@ -136,7 +141,7 @@ void HttpServer::start() {
     params->setKeepAlive(false);
     params->setMaxThreads(config_.threads);
     params->setMaxQueued(config_.maxQueued);
-    params->setThreadIdleTime(Poco::Timespan(kThreadIdleSeconds, 0));
+    params->setThreadIdleTime(Poco::Timespan(kDispatcherIdleSeconds, 0));
     // Each socket read and write: the total is ConnectionDeadlines'; this bounds a write to a client
     // that stopped reading.
     // One second over the deadlines, so that the reaper, not a read timeout, ends a stalled request
@@ -171,9 +176,13 @@ void HttpServer::stop() {
     if (!server_) {
         return;
     }
+    const auto stopping = std::chrono::steady_clock::now();
     server_->stop(); // no new connections
     deadlines_.closeAll();
     pool_->joinAll();
+    log::info("http: stopped in {} ms", std::chrono::duration_cast<std::chrono::milliseconds>(
+                                            std::chrono::steady_clock::now() - stopping)
+                                            .count());
     reaper_ = std::jthread();
     server_.reset();
     pool_.reset();

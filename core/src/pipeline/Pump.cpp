@@ -1,6 +1,7 @@
 #include "msgx/pipeline/Pump.h"
 
 #include "msgx/codec/NumberFields.h"
+#include "msgx/config/ValueFormats.h"
 #include "msgx/decoder/MessageDecoder.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/TraceScope.h"
@@ -192,6 +193,16 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     const log::TraceScope trace(std::to_string(record.mailboxId));
     codec::XmlLimits limits;
     limits.maxBytes = static_cast<std::size_t>(config_.limits.maxDocumentSize);
+    if (record.rawXml.size() > limits.maxBytes) {
+        // Over a limit the site chose, not proof of a broken document: FAILED(CODEC_ERROR), retried
+        // and then DEAD(EXHAUSTED), which a replay recovers once the limit is raised (MALFORMED is
+        // never replayed).
+        return Failure{record, "", std::nullopt, ErrorClass::CodecError,
+                       "the document is " + std::to_string(record.rawXml.size()) +
+                           " bytes, more than limits.max-document-size " +
+                           config::formatSize(config_.limits.maxDocumentSize) +
+                           "; raise the limit, restart and replay the message"};
+    }
     codec::DecodeResult decoded = codec::decodeMessage(record.rawXml, limits);
     if (!decoded.ok()) {
         return Decided{
@@ -426,14 +437,14 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
                                           : queue.markProcessingStarted(record.mailboxId);
     const int attemptsAfter = record.attempts + 1;
     const std::string className(errorClassName(failure.errorClass));
-    if (retryPolicy_.exhausted(attemptsAfter, anchor, now)) {
+    if (retryPolicy_.exhausted(attemptsAfter, anchor, now, failure.errorClass)) {
         commitOne(commits_.dead(record, ErrorClass::Exhausted, failure.error,
                                 "after " + std::to_string(attemptsAfter) + " attempts, last " + className,
                                 now),
                   failure.key, result);
         return;
     }
-    const storage::Timestamp next = retryPolicy_.nextAttemptAt(now, attemptsAfter);
+    const storage::Timestamp next = retryPolicy_.nextAttemptAt(now, attemptsAfter, failure.errorClass);
     const storage::WriteResult written = queue.recordFailure(
         record.mailboxId, {record.state, record.attempts}, {failure.errorClass, failure.error, next});
     if (!written.applied) {
@@ -445,6 +456,15 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
     metrics::Metrics::process().messageProcessed(failure.key, metrics::Outcome::Failed);
     if (failure.errorClass == ErrorClass::Unsupported) {
         metrics::Metrics::process().unknownKey(failure.key);
+        if (warnedUnknownKeys_.insert(failure.key).second) {
+            // Once per key and start: an upstream that begins sending a new type is seen at once,
+            // without a WARN per attempt of every message (docs/pipeline.md "Retries per error class").
+            log::warn("no plugin serves the key {}: message {} FAILED(UNSUPPORTED), tried "
+                      "{} attempt(s) in all (pipeline.retry.unsupported), then DEAD(EXHAUSTED); the queue "
+                      "waits behind it meanwhile; add a plugin and replay, or ignore the key",
+                      shownKey(failure.key), record.mailboxId,
+                      config_.pipeline.unsupportedRetry.maxAttempts.value_or(config_.pipeline.maxAttempts));
+        }
     }
     log::info("message {} {}: FAILED({}) attempt {}, next at {}: {}", record.mailboxId, shownKey(failure.key),
               className, attemptsAfter, describeTime(next), failure.error);

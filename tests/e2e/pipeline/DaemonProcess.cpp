@@ -1,9 +1,11 @@
 #include "DaemonProcess.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <iostream>
 #include <signal.h>
 #include <sstream>
 #include <stdexcept>
@@ -88,10 +90,25 @@ int DaemonProcess::terminate(std::chrono::seconds timeout) {
             return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         }
         if (std::chrono::steady_clock::now() > deadline) {
+            reportHang();
             kill9();
             return -1;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+// What a hung msgxd was doing, for the test's output: the end of its log and, where gdb is
+// installed (a diagnostic only, not a test dependency), every thread's stack.
+void DaemonProcess::reportHang() const {
+    std::cerr << "msgxd (pid " << pid_ << ") did not stop after SIGTERM; the end of its log:\n";
+    const std::string text = log();
+    constexpr std::size_t kTail = 6000;
+    std::cerr << (text.size() > kTail ? text.substr(text.size() - kTail) : text) << "\n";
+    if (::access("/usr/bin/gdb", X_OK) == 0) {
+        const std::string command = "/usr/bin/gdb -batch -nx -p " + std::to_string(pid_) +
+                                    " -ex 'thread apply all bt 12' 2>/dev/null | grep -E '^(Thread|#)' 1>&2";
+        [[maybe_unused]] const int ignored = std::system(command.c_str());
     }
 }
 

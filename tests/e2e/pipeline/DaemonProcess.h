@@ -34,6 +34,8 @@ public:
     [[nodiscard]] std::string log() const;
 
 private:
+    void reportHang() const;
+
     std::string binary_;
     std::filesystem::path config_;
     std::filesystem::path logFile_;

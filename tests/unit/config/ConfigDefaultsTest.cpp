@@ -141,6 +141,9 @@ TEST(ConfigDefaults, EveryKeyCanBeSetAndIsReadIntoItsField) {
         "  backoff: [100ms, 1h]\n"
         "  backoff-cap: 1d\n"
         "  head-deadline: 1s\n"
+        "  retry:\n"
+        "    unsupported: {max-attempts: 2, backoff: [250ms]}\n"
+        "    codec-error: {max-attempts: 7}\n"
         "  ignore: []\n"
         "  identity-day-boundary: true\n"
         "  business-time-zone: Europe/Berlin\n"
@@ -186,6 +189,13 @@ TEST(ConfigDefaults, EveryKeyCanBeSetAndIsReadIntoItsField) {
     EXPECT_EQ(c.pipeline.backoff, (std::vector<Milliseconds>{100ms, 1h}));
     EXPECT_EQ(c.pipeline.backoffCap, 24h);
     EXPECT_EQ(c.pipeline.headDeadline, 1s);
+    EXPECT_EQ(c.pipeline.unsupportedRetry.maxAttempts, 2);
+    EXPECT_EQ(c.pipeline.unsupportedRetry.backoff, (std::vector<Milliseconds>{250ms}));
+    // A class key left out is the general key (RetryPolicy resolves it).
+    EXPECT_EQ(c.pipeline.codecErrorRetry.maxAttempts, 7);
+    EXPECT_EQ(c.pipeline.codecErrorRetry.backoff, std::nullopt);
+    EXPECT_EQ(c.pipeline.infraRetry.maxAttempts, std::nullopt);
+    EXPECT_EQ(c.pipeline.infraRetry.backoff, std::nullopt);
     EXPECT_TRUE(c.pipeline.ignore.empty());
     EXPECT_TRUE(c.pipeline.identityDayBoundary);
     EXPECT_EQ(c.pipeline.businessTimeZone, "Europe/Berlin");

@@ -153,6 +153,13 @@ std::string textMap(const std::map<std::string, std::string>& map) {
     }
     return out + "}";
 }
+// pipeline.retry.<class>.*: documented as taking the general key's value when not set.
+std::string sameAsAttempts(const RetryOverride& r) {
+    return r.maxAttempts ? std::to_string(*r.maxAttempts) : "`pipeline.max-attempts`";
+}
+std::string sameAsBackoff(const RetryOverride& r) {
+    return r.backoff ? durations(*r.backoff) : "`pipeline.backoff`";
+}
 std::string dialect(DatabaseBackend backend, SqlDialect d) {
     return nativeDialect(backend) == d ? "the backend's own" : "`" + std::string(name(d)) + "`";
 }
@@ -211,6 +218,18 @@ const std::map<std::string, Comparison>& comparisons() {
          {W::Duration, [](const Config& c) { return formatDuration(c.pipeline.backoffCap); }}},
         {"pipeline.head-deadline",
          {W::Duration, [](const Config& c) { return formatDuration(c.pipeline.headDeadline); }}},
+        {"pipeline.retry.unsupported.max-attempts",
+         {W::Prose, [](const Config& c) { return sameAsAttempts(c.pipeline.unsupportedRetry); }}},
+        {"pipeline.retry.unsupported.backoff",
+         {W::Prose, [](const Config& c) { return sameAsBackoff(c.pipeline.unsupportedRetry); }}},
+        {"pipeline.retry.codec-error.max-attempts",
+         {W::Prose, [](const Config& c) { return sameAsAttempts(c.pipeline.codecErrorRetry); }}},
+        {"pipeline.retry.codec-error.backoff",
+         {W::Prose, [](const Config& c) { return sameAsBackoff(c.pipeline.codecErrorRetry); }}},
+        {"pipeline.retry.infra.max-attempts",
+         {W::Prose, [](const Config& c) { return sameAsAttempts(c.pipeline.infraRetry); }}},
+        {"pipeline.retry.infra.backoff",
+         {W::Prose, [](const Config& c) { return sameAsBackoff(c.pipeline.infraRetry); }}},
         {"pipeline.ignore", {W::Code, [](const Config& c) { return texts(c.pipeline.ignore); }}},
         {"pipeline.identity-day-boundary",
          {W::Code, [](const Config& c) { return flag(c.pipeline.identityDayBoundary); }}},

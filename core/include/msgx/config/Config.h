@@ -78,6 +78,13 @@ struct MailboxConfig {
     bool createTables = false;              // only with profile embedded and a SQLite mailbox
 };
 
+// The retry schedule of one error class (pipeline.retry.<class>.*): what is not set is the general
+// pipeline.max-attempts / pipeline.backoff (RetryPolicy resolves it).
+struct RetryOverride {
+    std::optional<int> maxAttempts;
+    std::optional<std::vector<Milliseconds>> backoff;
+};
+
 struct PipelineConfig {
     Milliseconds pollInterval = std::chrono::seconds(1);
     int batchSize = 200;
@@ -90,6 +97,11 @@ struct PipelineConfig {
                                       std::chrono::seconds(16)};
     Milliseconds backoffCap = std::chrono::seconds(60);
     Milliseconds headDeadline = std::chrono::minutes(10);
+    // Per error class (docs/pipeline.md "Retries"): UNSUPPORTED holds the whole queue while it is
+    // retried, so a site may give it fewer and shorter attempts than CODEC_ERROR or INFRA.
+    RetryOverride unsupportedRetry;
+    RetryOverride codecErrorRetry;
+    RetryOverride infraRetry;
     // Case-insensitive TYPE-STYP glob patterns (* and ?), as written in the file.
     std::vector<std::string> ignore{"LDM-*", "REGN-*", "RSTA-*", "EROR-*"};
     bool identityDayBoundary = false;

@@ -142,6 +142,8 @@ private:
     OutboundRegistrar outboundRegistrar_;
     // True when flights_ holds exactly the store's state (the last batch was committed whole).
     bool flightsInSync_ = false;
+    // The keys without a plugin already reported at WARN since the start (one line per new key).
+    std::set<std::string, std::less<>> warnedUnknownKeys_;
 };
 
 } // namespace msgx::pipeline

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "msgx/codec/ErrorClass.h"
 #include "msgx/config/Config.h"
 #include "msgx/storage/Timestamp.h"
 
@@ -13,21 +14,35 @@ namespace msgx::pipeline {
 // repeats) capped at pipeline.backoff-cap; DEAD(EXHAUSTED) once the attempt count reaches
 // pipeline.max-attempts or pipeline.head-deadline has passed since the message's anchor
 // (PROCESSING_STARTED_AT, the first time it became head; never UPDATED_AT).
+// The attempts and the backoff are those of the failure's class (pipeline.retry.<class>.*, which
+// default to the general keys); the attempt count itself is the message's, whatever class each
+// earlier failure had. Head deadline and cap are the same for every class.
 class RetryPolicy {
 public:
     explicit RetryPolicy(const config::PipelineConfig& pipeline);
 
-    // When the next attempt is due after the failure that made the attempt count `attemptsAfter`
-    // (1 for the first failure).
-    [[nodiscard]] storage::Timestamp nextAttemptAt(storage::Timestamp now, int attemptsAfter) const;
+    // When the next attempt is due after the failure of `errorClass` that made the attempt count
+    // `attemptsAfter` (1 for the first failure).
+    [[nodiscard]] storage::Timestamp nextAttemptAt(storage::Timestamp now, int attemptsAfter,
+                                                   ErrorClass errorClass) const;
 
-    // True when the failure that made the attempt count `attemptsAfter` ends the message instead.
-    [[nodiscard]] bool exhausted(int attemptsAfter, storage::Timestamp anchor, storage::Timestamp now) const;
+    // True when the failure of `errorClass` that made the attempt count `attemptsAfter` ends the
+    // message instead.
+    [[nodiscard]] bool exhausted(int attemptsAfter, storage::Timestamp anchor, storage::Timestamp now,
+                                 ErrorClass errorClass) const;
 
 private:
-    std::vector<std::chrono::milliseconds> backoff_;
+    struct Schedule {
+        int maxAttempts;
+        std::vector<std::chrono::milliseconds> backoff;
+    };
+    [[nodiscard]] const Schedule& scheduleOf(ErrorClass errorClass) const;
+
+    Schedule general_;
+    Schedule unsupported_;
+    Schedule codecError_;
+    Schedule infra_;
     std::chrono::milliseconds cap_;
-    int maxAttempts_;
     std::chrono::milliseconds headDeadline_;
 };
 

@@ -1,0 +1,144 @@
+// Issue 17 (5, 6): what one message costs the queue behind it. An unknown key is retried on its own
+// schedule (pipeline.retry.unsupported) and reported once per key at WARN; a document over
+// limits.max-document-size is FAILED(CODEC_ERROR), not DEAD(MALFORMED), so a replay recovers it
+// once the limit is raised.
+#include "PumpSuite.h"
+#include "msgx/pipeline/Replay.h"
+
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <gmock/gmock.h>
+
+#include <sstream>
+
+namespace msgx::test {
+namespace {
+
+using storage::ProcessingState;
+using ::testing::HasSubstr;
+using namespace std::chrono_literals;
+
+// The log lines written while it lives, at INFO and above, as "<level> <text>".
+class CapturedWarnings {
+public:
+    CapturedWarnings() : previous_(spdlog::default_logger()) {
+        auto logger = std::make_shared<spdlog::logger>(
+            "head-of-line-test", std::make_shared<spdlog::sinks::ostream_sink_mt>(out_));
+        logger->set_pattern("%l %v");
+        logger->set_level(spdlog::level::info);
+        spdlog::set_default_logger(logger);
+    }
+    ~CapturedWarnings() { spdlog::set_default_logger(previous_); }
+    CapturedWarnings(const CapturedWarnings&) = delete;
+    CapturedWarnings& operator=(const CapturedWarnings&) = delete;
+
+    [[nodiscard]] std::vector<std::string> linesWith(const std::string& text) const {
+        std::vector<std::string> found;
+        std::istringstream in(out_.str());
+        for (std::string line; std::getline(in, line);) {
+            if (line.find(text) != std::string::npos) {
+                found.push_back(line);
+            }
+        }
+        return found;
+    }
+
+private:
+    std::ostringstream out_;
+    std::shared_ptr<spdlog::logger> previous_;
+};
+
+std::string unknown(const std::string& styp, long seqn) {
+    return "<MSG><META><SNDR>AODB</SNDR><SEQN>" + std::to_string(seqn) + "</SEQN><TYPE>FLOP</TYPE><STYP>" +
+           styp + "</STYP></META></MSG>";
+}
+
+TEST_P(PumpSuite, AnUnknownKeyIsRetriedOnItsOwnScheduleAndWarnedOncePerKey) {
+    config_.pipeline.unsupportedRetry = {2, std::vector<std::chrono::milliseconds>{200ms}};
+    enqueue(1, unknown("ZZZZ", 1));
+    enqueue(2, unknown("ZZZZ", 2));
+    enqueue(3, unknown("YYYY", 3));
+    enqueue(4, setAttribute(4, 500401, "currentStand", "107"));
+    const CapturedWarnings captured;
+
+    pump().step();
+    EXPECT_EQ(record(1).state, ProcessingState::Failed);
+    EXPECT_EQ(record(1).errorClass, ErrorClass::Unsupported);
+    EXPECT_EQ(record(1).nextAttemptAt, start() + 200ms) << "pipeline.retry.unsupported.backoff";
+
+    // Each further step: the head's next attempt once it is due. Two attempts each, then DEAD, and
+    // the message behind them goes through: about a second of clock in all instead of 3 x 31 s.
+    for (int i = 0; i < 20 && record(4).state != ProcessingState::Succeeded; ++i) {
+        clock_.advance(200ms);
+        pump().step();
+    }
+    for (const storage::MailboxId id : {1, 2, 3}) {
+        const auto dead = record(id);
+        EXPECT_EQ(dead.state, ProcessingState::Dead) << id;
+        EXPECT_EQ(dead.errorClass, ErrorClass::Exhausted) << id;
+        EXPECT_EQ(dead.note, "after 2 attempts, last UNSUPPORTED") << id;
+    }
+    EXPECT_EQ(record(4).state, ProcessingState::Succeeded);
+    EXPECT_LE(clock_.now() - start(), 2s);
+
+    const auto zzzz = captured.linesWith("no plugin serves the key FLOP-ZZZZ");
+    ASSERT_EQ(zzzz.size(), 1u) << "one WARN for the key, not one per message or attempt";
+    EXPECT_EQ(zzzz[0].rfind("warning ", 0), 0u) << zzzz[0];
+    EXPECT_THAT(zzzz[0], HasSubstr("message 1 "));
+    EXPECT_EQ(captured.linesWith("no plugin serves the key FLOP-YYYY").size(), 1u);
+    // Each failed attempt still has its INFO line.
+    EXPECT_EQ(captured.linesWith("message 2 FLOP-ZZZZ: FAILED(UNSUPPORTED)").size(), 1u);
+}
+
+TEST_P(PumpSuite, EachFailureCountsAgainstItsOwnClassSchedule) {
+    config_.pipeline.maxAttempts = 5;
+    config_.pipeline.backoff = {100ms};
+    config_.pipeline.unsupportedRetry.maxAttempts = 1;
+    config_.pipeline.codecErrorRetry.maxAttempts = 3;
+    enqueue(1, failWith(1, "CODEC_ERROR", "bad ETOT"));
+    enqueue(2, unknown("ZZZZ", 2));
+
+    for (int i = 0; i < 20 && record(2).state != ProcessingState::Dead; ++i) {
+        pump().step();
+        clock_.advance(100ms);
+    }
+
+    EXPECT_EQ(record(1).state, ProcessingState::Dead);
+    EXPECT_EQ(record(1).note, "after 3 attempts, last CODEC_ERROR") << "its own 3, not the general 5";
+    EXPECT_EQ(record(2).state, ProcessingState::Dead);
+    EXPECT_EQ(record(2).note, "after 1 attempts, last UNSUPPORTED")
+        << "pipeline.retry.unsupported.max-attempts 1: dead at its first failure";
+}
+
+TEST_P(PumpSuite, ADocumentOverTheSizeLimitIsACodecErrorThatAReplayRecoversOnceTheLimitIsRaised) {
+    std::string big = setAttribute(1, 500402, "currentStand", "107");
+    big.insert(big.rfind("</MSG>"), std::string(3000, ' ')); // well-formed, only larger
+    config_.limits.maxDocumentSize = 2048;
+    config_.pipeline.codecErrorRetry.maxAttempts = 1;
+    enqueue(1, big);
+
+    pump().step();
+
+    const auto refused = record(1);
+    EXPECT_EQ(refused.state, ProcessingState::Dead);
+    EXPECT_EQ(refused.errorClass, ErrorClass::Exhausted) << "retried as CODEC_ERROR, never MALFORMED";
+    EXPECT_EQ(refused.note, "after 1 attempts, last CODEC_ERROR");
+    EXPECT_THAT(refused.lastError.value_or(""), HasSubstr("the document is " + std::to_string(big.size()) +
+                                                          " bytes, more than limits.max-document-size 2KB"));
+    EXPECT_FALSE(flight(500402).has_value());
+
+    // The operator raises the limit and restarts (a new pump on the new configuration), then replays.
+    const auto plan = pipeline::planReplay(*realStore_, {{1}, std::nullopt, 10});
+    ASSERT_EQ(plan.eligibleCount(), 1) << "DEAD(EXHAUSTED) after CODEC_ERROR is replayable";
+    pipeline::applyReplay(*realStore_, plan, "msgxctl:ops", "limit raised to 10MB");
+    config_.limits.maxDocumentSize = 10ULL * 1024 * 1024;
+    pump_.reset();
+    EXPECT_EQ(runUntilQuiet(), 1);
+
+    EXPECT_EQ(record(1).state, ProcessingState::Succeeded);
+    ASSERT_TRUE(flight(500402).has_value());
+}
+
+} // namespace
+} // namespace msgx::test
