@@ -95,6 +95,37 @@ TEST(MsgxdCheck, UnknownKeyIsRejectedWithItsLine) {
     EXPECT_TRUE(contains(r.err, "line 9)")) << r.err;
 }
 
+// Issue 17 (7): a wrong mailbox table name is a refused start that names it, not a warning
+// repeated every second.
+TEST(MsgxdStart, AMailboxTableThatDoesNotExistRefusesTheStartNamingIt) {
+    msgx::test::TempDir dir;
+    const auto file = dir.path() / "wrong-table.yaml";
+    {
+        std::ofstream f(file);
+        f << "profile: embedded\n"
+             "store: {backend: sqlite, connect: "
+          << (dir.path() / "store.db").string()
+          << "}\n"
+             "mailbox: {backend: sqlite, connect: "
+          << (dir.path() / "mailbox.db").string()
+          << ", inbox-table: cminmsgs, create-tables: false}\n"
+             "delivery:\n"
+             "  targets:\n"
+             "    msg: {type: file, path: "
+          << (dir.path() / "msg.jsonl").string()
+          << "}\n    schd: {type: file, path: " << (dir.path() / "schd.jsonl").string() << "}\n"
+          << "control: {socket: " << (dir.path() / "control.sock").string() << "}\n"
+          << "log: {file: " << (dir.path() / "msgxd.log").string() << "}\n"
+          << "http: {enabled: false}\n";
+    }
+    const auto r = runMsgxd({"--config", file.string()});
+    EXPECT_EQ(r.exitCode, 1) << r.out << r.err;
+    EXPECT_TRUE(contains(r.err,
+                         "msgxd: cannot start: mailbox: the table cminmsgs (mailbox.inbox-table) does not "
+                         "exist"))
+        << r.err;
+}
+
 TEST(MsgxdCheck, BadOptionIsAUsageError) {
     const auto r = runMsgxd({"--no-such-option"});
     EXPECT_EQ(r.exitCode, 2);

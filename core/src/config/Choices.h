@@ -42,6 +42,11 @@ inline constexpr std::array<Choice<TargetType>, 2> kTargetTypes{{
     {"file", TargetType::File},
 }};
 
+inline constexpr std::array<Choice<IdentityConflict>, 2> kIdentityConflicts{{
+    {"skip", IdentityConflict::Skip},
+    {"process", IdentityConflict::Process},
+}};
+
 inline constexpr std::array<Choice<OnDead>, 2> kOnDead{{
     {"stop", OnDead::Stop},
     {"continue", OnDead::Continue},

@@ -28,6 +28,7 @@ constexpr Range<milliseconds> kHeadDeadline{1s, 24h};
 constexpr Range<std::size_t> kIgnoreCount{0, 1000};
 constexpr Range<milliseconds> kBackfillInterval{100ms, 1h};
 constexpr Range<milliseconds> kArchiveRetention{24h, 7 * 24h};
+constexpr Range<milliseconds> kIdentityWindow{1h, 365 * 24h};
 constexpr Range<milliseconds> kLeasePeriod{1s, 10min};
 constexpr Range<milliseconds> kSchdFlushPeriod{100ms, 1h};
 constexpr Range<int> kSchdFlushLimit{1, 100000};
@@ -275,6 +276,9 @@ void readPipeline(ConfigReader& reader, Config& config) {
     p.ignore = reader.textList("pipeline.ignore", fallback.ignore, kIgnorePattern, kIgnoreCount);
     p.identityDayBoundary = reader.boolean("pipeline.identity-day-boundary", fallback.identityDayBoundary);
     p.businessTimeZone = reader.timeZone("pipeline.business-time-zone", fallback.businessTimeZone);
+    p.identityWindow = reader.duration("pipeline.identity-window", fallback.identityWindow, kIdentityWindow);
+    p.identityConflict = reader.choice<IdentityConflict>("pipeline.identity-conflict",
+                                                         fallback.identityConflict, kIdentityConflicts);
 }
 
 void readBackfill(ConfigReader& reader, Config& config) {
@@ -287,6 +291,14 @@ void readBackfill(ConfigReader& reader, Config& config) {
 void readArchiveAndLease(ConfigReader& reader, Config& config) {
     config.archive.retention =
         reader.duration("archive.retention", defaults().archive.retention, kArchiveRetention);
+    // De-duplication must outlive the archive move by a day (US-11.3): a repeat that comes while its
+    // first message moves to PROC_STATE_HST is still found there.
+    const Milliseconds least = config.archive.retention + std::chrono::hours(24);
+    if (config.pipeline.identityWindow < least && !reader.failed("pipeline.identity-window")) {
+        reader.fail("pipeline.identity-window", "must be at least archive.retention + 1d (" +
+                                                    formatDuration(least) + "), got " +
+                                                    formatDuration(config.pipeline.identityWindow));
+    }
     config.archive.at = reader.timeOfDay("archive.at", defaults().archive.at);
     config.lease.period = reader.duration("lease.period", defaults().lease.period, kLeasePeriod);
 }

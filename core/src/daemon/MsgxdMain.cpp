@@ -136,6 +136,29 @@ int runDaemon(const msgx::config::Config& config) {
     }
 }
 
+// `msgxd --check`, when the mailbox is a server that answers: its tables and columns (an embedded
+// SQLite mailbox is msgxd's own and may not exist before the first start).
+int checkMailbox(const msgx::config::Config& config) {
+    if (config.mailbox.backend == msgx::storage::DatabaseBackend::Sqlite) {
+        return 0;
+    }
+    try {
+        const auto mailbox = msgx::config::openMailbox(config);
+        const auto problems = msgx::daemon::mailboxSchemaProblems(config, *mailbox);
+        for (const auto& problem : problems) {
+            std::cerr << "msgxd: mailbox: " << problem << '\n';
+        }
+        if (!problems.empty()) {
+            return 1;
+        }
+        std::cout << "msgxd: mailbox tables " << config.mailbox.inboxTable << " and "
+                  << config.mailbox.outboxTable << " have every column msgx uses\n";
+    } catch (const std::exception& e) {
+        std::cout << "msgxd: mailbox not reachable (" << e.what() << "): its tables were not checked\n";
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -176,7 +199,7 @@ int main(int argc, char** argv) {
     if (checkOnly) {
         std::cout << "msgxd: configuration " << configPath
                   << " is valid: " << msgx::daemon::startupSummary(config) << '\n';
-        return 0;
+        return checkMailbox(config);
     }
     try {
         return runDaemon(config);

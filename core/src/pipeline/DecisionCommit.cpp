@@ -128,4 +128,12 @@ std::optional<std::string> identityKeyOf(const codec::Meta& meta) {
     return meta.sender.value_or("") + "|" + meta.type + "|" + meta.subtype + "|" + *meta.sequence;
 }
 
+std::optional<std::string> identityKeyOf(const codec::Meta& meta, const std::string& businessDay) {
+    auto key = identityKeyOf(meta);
+    if (key) {
+        *key += "|" + businessDay;
+    }
+    return key;
+}
+
 } // namespace msgx::pipeline

@@ -1,6 +1,7 @@
 #include "msgx/pipeline/InboxPoller.h"
 
 #include "msgx/log/Log.h"
+#include "msgx/storage/ColumnLimits.h"
 
 #include <algorithm>
 
@@ -56,6 +57,13 @@ storage::NewMessage InboxPoller::newMessage(const MailboxRow& row) const {
     storage::NewMessage message{row.id, row.xml, row.receivedAt, row.status, std::nullopt};
     if (!accepted(config_.mailbox, row.status)) {
         message.skipNote = skipNote(row.status);
+    }
+    if (row.status && row.status->size() > storage::kMailboxStatusMaxBytes) {
+        // Longer than MAILBOX_STATUS (the legacy column is as long): the whole value stays in the
+        // note, the row is recorded instead of refusing the whole poll batch on every read.
+        message.mailboxStatus.reset();
+        message.skipNote = skipNote(row.status) + " (longer than " +
+                           std::to_string(storage::kMailboxStatusMaxBytes) + " bytes)";
     }
     return message;
 }

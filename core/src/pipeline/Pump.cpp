@@ -9,9 +9,11 @@
 #include "msgx/pipeline/MessageRouting.h"
 #include "msgx/pipeline/ResponseMatcher.h"
 #include "msgx/sdk/UtcTime.h"
+#include "msgx/storage/ColumnLimits.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 namespace msgx::pipeline {
 namespace {
@@ -75,6 +77,23 @@ std::vector<sdk::Flid> flightIdsNamedIn(const codec::Message& message) {
 
 // Below this many named flights the handler's own look-ups are as cheap as a prefetch.
 constexpr std::size_t kPrefetchFrom = 8;
+
+// A META value longer than the own-store column it is written to (storage/ColumnLimits.h): the
+// message's own fault, DEAD(MALFORMED), instead of a commit the database refuses on every retry.
+std::optional<std::string> storedSizeProblem(const codec::Meta& meta) {
+    const auto tooLong = [](const char* field, const std::string& value, std::size_t limit,
+                            const char* column) -> std::optional<std::string> {
+        if (value.size() <= limit) {
+            return std::nullopt;
+        }
+        return std::string("META ") + field + " is " + std::to_string(value.size()) +
+               " bytes, more than the " + std::to_string(limit) + " the store keeps (" + column + ")";
+    };
+    if (auto problem = tooLong("TYPE", meta.type, storage::kMessageTypeMaxBytes, "TYPE")) {
+        return problem;
+    }
+    return tooLong("STYP", meta.subtype, storage::kMessageStypMaxBytes, "STYP");
+}
 
 std::string describeTime(storage::Timestamp at) {
     return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
@@ -212,16 +231,35 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
             {}};
     }
     const codec::Message message = decoded.takeMessage();
+    if (auto problem = storedSizeProblem(message.meta())) {
+        return Decided{
+            record, "", commits_.dead(record, ErrorClass::Malformed, *problem, std::nullopt, now), {}};
+    }
     const std::string key = message.key();
     if (const auto rule = ignoreRules_.match(key)) {
         return Decided{record, key, commits_.ignored(record, *rule, now), {}};
     }
-    const std::optional<std::string> identityKey =
-        record.identityKey ? record.identityKey : identityKeyOf(message.meta());
+    std::optional<std::string> identityKey =
+        record.identityKey ? record.identityKey : identityOf(record, message.meta());
+    if (identityKey && identityKey->size() > storage::kIdentityKeyMaxBytes) {
+        return Decided{record,
+                       key,
+                       commits_.dead(record, ErrorClass::Malformed,
+                                     "the identity SNDR|TYPE|STYP|SEQN is " +
+                                         std::to_string(identityKey->size()) + " bytes, more than the " +
+                                         std::to_string(storage::kIdentityKeyMaxBytes) +
+                                         " the store keeps (IDENTITY_KEY)",
+                                     std::nullopt, now),
+                       {}};
+    }
     if (identityKey) {
         if (const auto held = batchIdentities.find(*identityKey);
             held != batchIdentities.end() && held->second != record.mailboxId) {
-            return Decided{record, key, commits_.duplicateOf(record, held->second, now), {}};
+            const Repeat repeat = classifyRepeat(record, key, held->second, *identityKey, now);
+            if (repeat != Repeat::ProcessAsNew) {
+                return Decided{record, key, repeatCommit(record, held->second, repeat, now), {}};
+            }
+            identityKey.reset();
         }
     }
     // Precedence (US-13.3): a class the admin API refreshes is written only by the refresh, whatever
@@ -383,7 +421,18 @@ void Pump::handleRefusal(const std::vector<Decided>& batch, const storage::Write
     const Decided& refused = batch[at];
     const log::TraceScope trace(std::to_string(refused.record.mailboxId));
     if (refusal.identityHeldBy) {
-        commitOne(commits_.duplicateOf(refused.record, *refusal.identityHeldBy, now), refused.key, result);
+        const Repeat repeat = classifyRepeat(refused.record, refused.key, *refusal.identityHeldBy,
+                                             refused.commit.identityKey.value_or(""), now);
+        if (repeat == Repeat::Released) {
+            return; // the next step decides it again and binds the identity
+        }
+        if (repeat == Repeat::ProcessAsNew) {
+            Decided alone = refused;
+            alone.commit.identityKey.reset();
+            commitBatch({alone}, now, result);
+            return;
+        }
+        commitOne(repeatCommit(refused.record, *refusal.identityHeldBy, repeat, now), refused.key, result);
         return;
     }
     const auto current = store_.processing().find(refused.record.mailboxId);
@@ -403,6 +452,73 @@ void Pump::handleRefusal(const std::vector<Decided>& batch, const storage::Write
     recordFailure(Failure{refused.record, refused.key, refused.commit.identityKey, ErrorClass::Infra,
                           "concurrent change of flight " + (flid ? std::to_string(*flid) : std::string("?"))},
                   now, result);
+}
+
+// SNDR|TYPE|STYP|SEQN, and with pipeline.identity-day-boundary the business day: DTTM's date (a
+// local time, envelope.md §2), else the day of the receive time in pipeline.business-time-zone.
+std::optional<std::string> Pump::identityOf(const storage::ProcessingRecord& record,
+                                            const codec::Meta& meta) const {
+    if (!config_.pipeline.identityDayBoundary) {
+        return identityKeyOf(meta);
+    }
+    const std::string& dttm = meta.createdAt.value_or("");
+    if (dttm.size() == 14 &&
+        std::all_of(dttm.begin(), dttm.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        return identityKeyOf(meta, dttm.substr(0, 4) + "-" + dttm.substr(4, 2) + "-" + dttm.substr(6, 2));
+    }
+    const auto at = std::chrono::floor<std::chrono::seconds>(record.receivedAt.value_or(record.enqueuedAt));
+    const std::chrono::year_month_day day{
+        std::chrono::floor<std::chrono::days>(businessZone_.toLocal(std::chrono::sys_seconds(at)))};
+    char text[16];
+    std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(day.year()),
+                  static_cast<unsigned>(day.month()), static_cast<unsigned>(day.day()));
+    return identityKeyOf(meta, text);
+}
+
+// The identity rule (docs/pipeline.md "Identity"): a holder that ended longer ago than
+// pipeline.identity-window gives its identity up; otherwise the repeat is a duplicate, and one
+// whose document is not byte-for-byte the holder's is a conflict, skipped or processed as the site chose.
+Pump::Repeat Pump::classifyRepeat(const storage::ProcessingRecord& record, const std::string& key,
+                                  storage::MailboxId holder, const std::string& identity,
+                                  storage::Timestamp now) {
+    const auto held = store_.processing().findAnywhere(holder);
+    if (!held) {
+        return Repeat::Duplicate;
+    }
+    if (held->processedAt && now - *held->processedAt >= config_.pipeline.identityWindow &&
+        !identity.empty()) {
+        if (store_.processing().releaseIdentity(holder, identity)) {
+            log::info(
+                "message {} {}: identity {} of message {} (ended {}) is older than pipeline.identity-window "
+                "{}: released, this message binds it",
+                record.mailboxId, shownKey(key), identity, holder, describeTime(*held->processedAt),
+                config::formatDuration(config_.pipeline.identityWindow));
+            return Repeat::Released;
+        }
+        // It no longer held it (never expected with one writer): compared like any holder below.
+    }
+    if (held->rawXml == record.rawXml) {
+        return Repeat::Duplicate;
+    }
+    metrics::Metrics::process().identityConflict(key);
+    const bool process = config_.pipeline.identityConflict == config::IdentityConflict::Process;
+    log::warn("message {} {}: identity {} is held by message {} whose document differs; {} "
+              "(pipeline.identity-conflict {})",
+              record.mailboxId, shownKey(key), identity, holder,
+              process ? "processed as a new message without the identity"
+                      : "SKIPPED duplicate-of:" + std::to_string(holder) + " content-differs",
+              config::name(config_.pipeline.identityConflict));
+    return process ? Repeat::ProcessAsNew : Repeat::ContentDiffers;
+}
+
+storage::ProcessingCommit Pump::repeatCommit(const storage::ProcessingRecord& record,
+                                             storage::MailboxId holder, Repeat repeat,
+                                             storage::Timestamp now) const {
+    storage::ProcessingCommit commit = commits_.duplicateOf(record, holder, now);
+    if (repeat == Repeat::ContentDiffers) {
+        commit.outcome.note = *commit.outcome.note + " content-differs";
+    }
+    return commit;
 }
 
 std::optional<storage::FlightId> Pump::conflictingFlight(const storage::ProcessingCommit& commit) {
@@ -426,10 +542,18 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
     const log::TraceScope trace(std::to_string(record.mailboxId));
     auto& queue = store_.processing();
     if (failure.identityKey && !record.identityKey) {
-        const storage::IdentityBinding binding = queue.bindIdentity(record.mailboxId, *failure.identityKey);
+        storage::IdentityBinding binding = queue.bindIdentity(record.mailboxId, *failure.identityKey);
         if (!binding.bound && binding.duplicateOf) {
-            commitOne(commits_.duplicateOf(record, *binding.duplicateOf, now), failure.key, result);
-            return;
+            Repeat repeat =
+                classifyRepeat(record, failure.key, *binding.duplicateOf, *failure.identityKey, now);
+            if (repeat == Repeat::Released) {
+                binding = queue.bindIdentity(record.mailboxId, *failure.identityKey);
+                repeat = Repeat::Duplicate; // should another message have taken it meanwhile
+            }
+            if (!binding.bound && binding.duplicateOf && repeat != Repeat::ProcessAsNew) {
+                commitOne(repeatCommit(record, *binding.duplicateOf, repeat, now), failure.key, result);
+                return;
+            }
         }
     }
     const storage::Timestamp anchor = record.processingStartedAt

@@ -1,6 +1,7 @@
 #include "mailbox/MailboxStatements.h"
 #include "mailbox/MailboxTime.h"
 #include "mailbox/SqliteMailboxTables.h"
+#include "msgx/log/Log.h"
 #include "msgx/storage/Mailbox.h"
 #include "session/SessionPool.h"
 #include "sql/Dialect.h"
@@ -9,6 +10,7 @@
 
 #include <Poco/Data/Statement.h>
 
+#include <array>
 #include <stdexcept>
 
 namespace msgx::storage {
@@ -54,6 +56,7 @@ struct MailboxContext {
     MailboxSql statements;
     std::string inboxTable;
     std::string outboxTable;
+    SqlDialect dialect = SqlDialect::MySql;
 };
 
 std::string trimmed(const std::string& text) {
@@ -86,9 +89,18 @@ std::vector<MailboxRow> rowsOf(const std::vector<InboxRow>& rows, const codec::T
     std::vector<MailboxRow> out;
     out.reserve(rows.size());
     for (const auto& row : rows) {
-        out.push_back(
-            {row.id, optionalOf(row.status), trimmed(row.xml),
-             row.received.isNull() ? std::nullopt : mailboxTimeToInstant(row.received.value(), zone)});
+        std::optional<Timestamp> received;
+        if (!row.received.isNull()) {
+            try {
+                received = mailboxTimeToInstant(row.received.value(), zone);
+            } catch (const std::invalid_argument& e) {
+                // One row's unreadable time must not stop the whole read on every poll: the row is
+                // taken without a receive time (its age is then counted from when it was queued).
+                log::warn("mailbox row {}: CMINMSGS_DATE_RECEIVED {}; taken without a receive time", row.id,
+                          e.what());
+            }
+        }
+        out.push_back({row.id, optionalOf(row.status), trimmed(row.xml), received});
     }
     return out;
 }
@@ -267,7 +279,107 @@ public:
             });
     }
 
+    std::vector<std::string> schemaProblems(const std::vector<std::string>& statusValues) override {
+        // Reachable at all? Otherwise an InfraError, not a list of "missing" tables.
+        ctx_.pool->transact("mailbox: connect", [](Transaction& tx) { tx.session() << "SELECT 1", now; });
+        std::vector<std::string> problems;
+        checkTable(ctx_.inboxTable, "mailbox.inbox-table", kInboxColumns, problems);
+        checkTable(ctx_.outboxTable, "mailbox.outbox-table", kOutboxColumns, problems);
+        if (problems.empty() && ctx_.dialect == SqlDialect::MySql) {
+            checkStatusLength(statusValues, problems);
+        }
+        return problems;
+    }
+
 private:
+    // The columns msgx reads or writes (mailbox.md §1, §2; MailboxStatements).
+    static constexpr std::array<const char*, 5> kInboxColumns{"CMINMSGS_ID", "CMINMSGS_CLOB_MSG",
+                                                              "CMINMSGS_DATE_RECEIVED",
+                                                              "CMINMSGS_DATE_PROCESSED", "CMINMSGS_STATUS"};
+    static constexpr std::array<const char*, 15> kOutboxColumns{"COUTMSGS_ID",
+                                                                "COUTMSGS_CLOB_MSG",
+                                                                "COUTMSGS_DATE_INSERTED",
+                                                                "COUTMSGS_DATE_SENT",
+                                                                "ROUTINGID",
+                                                                "COUTMSGS_TRUEFALS_GROUP",
+                                                                "COUTMSGS_NO_MESSAGES",
+                                                                "COUTMSGS_GROUP_ORDER",
+                                                                "COUTMSGS_GROUP_ID",
+                                                                "COUTMSGS_FINAL_GROUP_IND",
+                                                                "COUTMSGS_ACK_REQD",
+                                                                "COUTMSGS_ACK_RESEND_TIMES",
+                                                                "COUTMSGS_ACK_DATE_RECV",
+                                                                "COUTMSGS_ENCRYPT",
+                                                                "COUTMSGS_ERROR"};
+
+    // True when `select` (no rows) runs; the table and column names are configuration checked by
+    // isSafeTableName and constants, never message values.
+    bool runs(const std::string& select) {
+        try {
+            ctx_.pool->transact("mailbox: check " + select,
+                                [&select](Transaction& tx) { tx.session() << select, now; });
+            return true;
+        } catch (const std::exception&) {
+            return false;
+        }
+    }
+
+    template <std::size_t N>
+    void checkTable(const std::string& table, const std::string& key,
+                    const std::array<const char*, N>& columns, std::vector<std::string>& problems) {
+        if (!runs("SELECT 1 FROM " + table + " WHERE 1 = 0")) {
+            problems.push_back(
+                "the table " + table + " (" + key +
+                ") does not exist or cannot be read; MySQL on Linux compares table names case "
+                "sensitively (the legacy DDL creates cminmsgs and coutmsgs in lower case): name "
+                "it exactly as it was created");
+            return;
+        }
+        std::string missing;
+        for (const char* column : columns) {
+            if (!runs(std::string("SELECT ") + column + " FROM " + table + " WHERE 1 = 0")) {
+                missing += (missing.empty() ? "" : ", ") + std::string(column);
+            }
+        }
+        if (!missing.empty()) {
+            problems.push_back("the table " + table + " (" + key + ") has no column " + missing +
+                               " (mailbox.md lists the columns msgx reads and writes)");
+        }
+    }
+
+    void checkStatusLength(const std::vector<std::string>& statusValues, std::vector<std::string>& problems) {
+        const std::size_t dot = ctx_.inboxTable.find('.');
+        const std::string schema = dot == std::string::npos ? "" : ctx_.inboxTable.substr(0, dot);
+        const std::string table =
+            dot == std::string::npos ? ctx_.inboxTable : ctx_.inboxTable.substr(dot + 1);
+        std::vector<Poco::Nullable<Poco::Int64>> lengths;
+        try {
+            ctx_.pool->transact("mailbox: length of CMINMSGS_STATUS", [&](Transaction& tx) {
+                tx.session() << "SELECT CAST(CHARACTER_MAXIMUM_LENGTH AS SIGNED) FROM "
+                                "information_schema.COLUMNS WHERE "
+                                "TABLE_SCHEMA = "
+                                "COALESCE(NULLIF(?, ''), DATABASE()) AND TABLE_NAME = ? AND COLUMN_NAME = "
+                                "'CMINMSGS_STATUS'",
+                    ctx_.statements.text.shortText(schema), ctx_.statements.text.shortText(table),
+                    into(lengths), now;
+            });
+        } catch (const std::exception&) {
+            return; // the database will not say: the first back-fill names a value that does not fit
+        }
+        if (lengths.size() != 1 || lengths.front().isNull()) {
+            return;
+        }
+        const auto length = static_cast<std::size_t>(lengths.front().value());
+        for (const auto& value : statusValues) {
+            if (value.size() > length) {
+                problems.push_back("the status value '" + value + "' (mailbox.status-map) is " +
+                                   std::to_string(value.size()) +
+                                   " characters, more than CMINMSGS_STATUS holds (" + std::to_string(length) +
+                                   ")");
+            }
+        }
+    }
+
     MailboxContext ctx_;
     DatabaseBackend backend_;
     SqlMailboxInbox inbox_;
@@ -289,7 +401,7 @@ std::unique_ptr<Mailbox> Mailbox::open(const DatabaseSettings& settings, const M
                           std::make_shared<const codec::TimeZone>(codec::TimeZone::load(tables.timeZone)),
                           TextBinder(settings.backend, settings.dialect)};
     MailboxContext context{std::make_shared<SessionPool>(settings), std::move(statements), tables.inbox,
-                           tables.outbox};
+                           tables.outbox, settings.dialect};
     return std::make_unique<SqlMailbox>(std::move(context), settings.backend);
 }
 

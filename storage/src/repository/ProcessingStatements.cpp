@@ -28,6 +28,7 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
               " FROM PROC_STATE WHERE CMINMSGS_ID > ? AND CMINMSGS_ID <= ? AND STATE IN ('PENDING', 'FAILED')"
               " ORDER BY CMINMSGS_ID");
     c.add(d, "processing.find", "SELECT " + columns + " FROM PROC_STATE WHERE CMINMSGS_ID = ?");
+    c.add(d, "processing.find-archived", "SELECT " + columns + " FROM PROC_STATE_HST WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.unfinished-count",
           "SELECT COUNT(*) FROM PROC_STATE WHERE STATE IN ('PENDING', 'FAILED')");
     c.add(
@@ -39,6 +40,11 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "processing.identity-holder", "SELECT CMINMSGS_ID FROM PROC_STATE WHERE IDENTITY_KEY = ?");
     c.add(d, "processing.archived-identity-holder",
           "SELECT CMINMSGS_ID FROM PROC_STATE_HST WHERE IDENTITY_KEY = ?");
+    c.add(d, "processing.release-identity",
+          "UPDATE PROC_STATE SET IDENTITY_KEY = NULL, UPDATED_AT = ? WHERE CMINMSGS_ID = ? AND IDENTITY_KEY "
+          "= ?");
+    c.add(d, "processing.release-archived-identity",
+          "UPDATE PROC_STATE_HST SET IDENTITY_KEY = NULL WHERE CMINMSGS_ID = ? AND IDENTITY_KEY = ?");
     c.add(d, "processing.bind-identity",
           "UPDATE PROC_STATE SET IDENTITY_KEY = ?, UPDATED_AT = ? WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.record-failure",

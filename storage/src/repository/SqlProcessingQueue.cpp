@@ -228,6 +228,21 @@ std::optional<ProcessingRecord> SqlProcessingQueue::find(MailboxId id) {
                                });
 }
 
+std::optional<ProcessingRecord> SqlProcessingQueue::findAnywhere(MailboxId id) {
+    return ctx_.pool->transact(
+        "store: read PROC_STATE or PROC_STATE_HST " + std::to_string(id),
+        [ctx = ctx_.statements, id](Transaction& tx) {
+            for (const char* statement : {"processing.find", "processing.find-archived"}) {
+                std::vector<ProcStateRow> rows;
+                tx.session() << ctx[statement], bindInt64(id), into(rows), now;
+                if (auto found = single(rows)) {
+                    return found;
+                }
+            }
+            return std::optional<ProcessingRecord>{};
+        });
+}
+
 std::int64_t SqlProcessingQueue::unfinishedCount() {
     return ctx_.pool->transact("store: count unfinished messages", [ctx = ctx_.statements](Transaction& tx) {
         Poco::Int64 count = 0;
@@ -285,6 +300,20 @@ IdentityBinding SqlProcessingQueue::bindIdentity(MailboxId id, const std::string
         // Another message took the identity between the look-up and the update (unique index).
         return ctx_.pool->transact(operation, lookUp);
     }
+}
+
+bool SqlProcessingQueue::releaseIdentity(MailboxId holder, const std::string& key) {
+    const Timestamp stamp = ctx_.now();
+    return ctx_.pool->transact("store: release identity " + key + " of " + std::to_string(holder),
+                               [ctx = ctx_.statements, holder, key, stamp](Transaction& tx) {
+                                   Statement live(tx.session());
+                                   live << ctx["processing.release-identity"], bindMicros(stamp),
+                                       bindInt64(holder), ctx.text.shortText(key);
+                                   Statement archived(tx.session());
+                                   archived << ctx["processing.release-archived-identity"], bindInt64(holder),
+                                       ctx.text.shortText(key);
+                                   return live.execute() + archived.execute() > 0;
+                               });
 }
 
 WriteResult SqlProcessingQueue::recordFailure(MailboxId id, const QueueGuard& expected,

@@ -13,9 +13,11 @@ public:
                                    const std::optional<InboxCursor>& cursor) override;
     std::optional<ProcessingRecord> head() override;
     std::optional<ProcessingRecord> find(MailboxId id) override;
+    std::optional<ProcessingRecord> findAnywhere(MailboxId id) override;
     std::int64_t unfinishedCount() override;
     Timestamp markProcessingStarted(MailboxId id) override;
     IdentityBinding bindIdentity(MailboxId id, const std::string& key) override;
+    bool releaseIdentity(MailboxId holder, const std::string& key) override;
     WriteResult recordFailure(MailboxId id, const QueueGuard& expected,
                               const ProcessingFailure& failure) override;
     WriteResult commit(const ProcessingCommit& commit) override;

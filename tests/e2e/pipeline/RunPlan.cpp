@@ -47,7 +47,7 @@ RunPlan makeRunPlan(int count, const RunMix& mix, std::uint32_t seed) {
             plan.documents.push_back(
                 testSet(100000 + original, flight(random), "gate", "dup" + std::to_string(id)));
             expected.state = "SKIPPED";
-            expected.note = "duplicate-of:" + std::to_string(original);
+            expected.note = "duplicate-of:" + std::to_string(original) + " content-differs"; // its own value
         } else {
             expected.flid = flight(random);
             expected.value = "v" + std::to_string(id);

@@ -6,6 +6,8 @@
 #include "IntakeFixture.h"
 #include "StoreDecorators.h"
 
+#include <Poco/Data/Session.h>
+
 #include <gmock/gmock.h>
 
 namespace msgx::test {
@@ -106,6 +108,46 @@ TEST_F(InboxPollerTest, RowsOutsideAcceptStatusAreSkippedNotGapsAndNeverBackfill
     EXPECT_EQ(record(4).note, "mailbox-status:valid");
     EXPECT_EQ(record(4).backfillState, storage::BackfillState::None);
     EXPECT_EQ(record(5).state, ProcessingState::Pending);
+}
+
+// Issue 17 (4): a STATUS longer than PROC_STATE.MAILBOX_STATUS is recorded (its whole value in the
+// note), not a poll batch the store refuses on every read.
+TEST_F(InboxPollerTest, AStatusLongerThanItsColumnIsRecordedWithTheWholeValueInTheNote) {
+    const std::string longStatus = "INVALID_SINCE_THE_MIGRATION"; // 27 characters
+    {
+        // A site whose legacy column is wider than the documented VARCHAR(20) (the embedded table
+        // checks the length itself).
+        Poco::Data::Session session("SQLite", mailboxPath_);
+        session << "DROP TABLE CMINMSGS", Poco::Data::Keywords::now;
+        session << "CREATE TABLE CMINMSGS (CMINMSGS_ID INTEGER PRIMARY KEY, CMINMSGS_CLOB_MSG TEXT NOT NULL,"
+                   " CMINMSGS_DATE_RECEIVED TEXT NULL, CMINMSGS_DATE_PROCESSED TEXT NULL, CMINMSGS_STATUS "
+                   "TEXT NULL)",
+            Poco::Data::Keywords::now;
+    }
+    addRow(1, longStatus);
+    addRow(2);
+    const auto report = poller_->pollOnce();
+    EXPECT_EQ(report.enqueued, 2);
+    EXPECT_EQ(record(1).state, ProcessingState::Skipped);
+    EXPECT_EQ(record(1).mailboxStatus, std::nullopt);
+    EXPECT_EQ(record(1).note, "mailbox-status:" + longStatus + " (longer than 20 bytes)");
+    EXPECT_EQ(record(2).state, ProcessingState::Pending);
+}
+
+// Issue 17 (4): an unreadable DATE_RECEIVED is that row's problem, not a read that fails forever.
+TEST_F(InboxPollerTest, AnUnreadableReceiveTimeIsTakenAsNoneAndTheRowsAreQueued) {
+    addRow(1);
+    addRow(2);
+    {
+        Poco::Data::Session session("SQLite", mailboxPath_);
+        session << "UPDATE CMINMSGS SET CMINMSGS_DATE_RECEIVED = 'yesterday' WHERE CMINMSGS_ID = 1",
+            Poco::Data::Keywords::now;
+    }
+    const auto report = poller_->pollOnce();
+    EXPECT_EQ(report.enqueued, 2);
+    EXPECT_EQ(record(1).state, ProcessingState::Pending);
+    EXPECT_EQ(record(1).receivedAt, std::nullopt);
+    EXPECT_TRUE(record(2).receivedAt.has_value());
 }
 
 TEST_F(InboxPollerTest, IdsAboveAGapWaitUntilItFills) {

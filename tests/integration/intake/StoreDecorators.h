@@ -31,6 +31,12 @@ public:
     }
     std::optional<storage::ProcessingRecord> head() override { return real_.head(); }
     std::optional<storage::ProcessingRecord> find(storage::MailboxId id) override { return real_.find(id); }
+    std::optional<storage::ProcessingRecord> findAnywhere(storage::MailboxId id) override {
+        return real_.findAnywhere(id);
+    }
+    bool releaseIdentity(storage::MailboxId holder, const std::string& key) override {
+        return real_.releaseIdentity(holder, key);
+    }
     std::int64_t unfinishedCount() override { return real_.unfinishedCount(); }
     storage::Timestamp markProcessingStarted(storage::MailboxId id) override {
         return real_.markProcessingStarted(id);

@@ -31,6 +31,14 @@ public:
         check("bindIdentity");
         return inner_.bindIdentity(id, key);
     }
+    std::optional<storage::ProcessingRecord> findAnywhere(storage::MailboxId id) override {
+        check("findAnywhere");
+        return inner_.findAnywhere(id);
+    }
+    bool releaseIdentity(storage::MailboxId holder, const std::string& key) override {
+        check("releaseIdentity");
+        return inner_.releaseIdentity(holder, key);
+    }
     storage::WriteResult recordFailure(storage::MailboxId id, const storage::QueueGuard& expected,
                                        const storage::ProcessingFailure& failure) override {
         check("recordFailure");

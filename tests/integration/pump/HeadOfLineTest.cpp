@@ -140,5 +140,29 @@ TEST_P(PumpSuite, ADocumentOverTheSizeLimitIsACodecErrorThatAReplayRecoversOnceT
     ASSERT_TRUE(flight(500402).has_value());
 }
 
+// Issue 17 (4): a META value longer than its column is that message's failure, decided before the
+// write, and the queue moves on (on PostgreSQL the write itself would be refused on every attempt).
+TEST_P(PumpSuite, MetaValuesLongerThanTheirColumnsAreMalformedAndTheQueueMovesOn) {
+    const std::string longType(33, 'T');
+    enqueue(1, "<MSG><META><SNDR>AODB</SNDR><SEQN>1</SEQN><TYPE>" + longType +
+                   "</TYPE><STYP>UPD</STYP></META></MSG>");
+    enqueue(2, "<MSG><META><SNDR>AODB</SNDR><SEQN>" + std::string(190, '9') +
+                   "</SEQN><TYPE>FLOP</TYPE><STYP>ZZZZ</STYP></META></MSG>");
+    enqueue(3, setAttribute(3, 500403, "currentStand", "107"));
+
+    EXPECT_EQ(runUntilQuiet(), 3);
+
+    EXPECT_EQ(record(1).state, ProcessingState::Dead);
+    EXPECT_EQ(record(1).errorClass, ErrorClass::Malformed);
+    EXPECT_EQ(record(1).lastError, "META TYPE is 33 bytes, more than the 32 the store keeps (TYPE)");
+    EXPECT_EQ(record(2).state, ProcessingState::Dead);
+    EXPECT_EQ(record(2).errorClass, ErrorClass::Malformed);
+    EXPECT_THAT(
+        record(2).lastError.value_or(""),
+        HasSubstr("the identity SNDR|TYPE|STYP|SEQN is 205 bytes, more than the 200 the store keeps"));
+    EXPECT_EQ(record(2).identityKey, std::nullopt);
+    EXPECT_EQ(record(3).state, ProcessingState::Succeeded);
+}
+
 } // namespace
 } // namespace msgx::test

@@ -94,7 +94,7 @@ TEST_P(PumpSuite, DuplicateInsideOneBatchIsSkipped) {
     EXPECT_EQ(pump().step().finished, 2);
 
     EXPECT_EQ(record(2).state, ProcessingState::Skipped);
-    EXPECT_EQ(record(2).note, "duplicate-of:1");
+    EXPECT_EQ(record(2).note, "duplicate-of:1 content-differs");
     EXPECT_EQ(flight(700401)->text("currentStand"), "107");
 }
 

@@ -117,7 +117,7 @@ TEST_P(PumpSuite, SkipIgnoredMalformedAndDuplicateEachEndWithTheirMappedBackfill
     EXPECT_EQ(record(3).backfillStatusValue, "DEAD");
     EXPECT_EQ(record(4).backfillStatusValue, "SUCCESS");
     EXPECT_EQ(record(5).state, ProcessingState::Skipped);
-    EXPECT_EQ(record(5).note, "duplicate-of:4");
+    EXPECT_EQ(record(5).note, "duplicate-of:4 content-differs"); // another stand: not the same document
     EXPECT_EQ(record(5).backfillStatusValue, "DUPLICATE");
     EXPECT_EQ(flight(500005)->text("currentStand"), "107");
 }
@@ -131,7 +131,7 @@ TEST_P(PumpSuite, DuplicateOfAMessageCommittedInAnEarlierStep) {
     EXPECT_EQ(runUntilQuiet(), 2);
 
     EXPECT_EQ(record(2).state, ProcessingState::Skipped);
-    EXPECT_EQ(record(2).note, "duplicate-of:1");
+    EXPECT_EQ(record(2).note, "duplicate-of:1 content-differs");
     EXPECT_EQ(record(3).state, ProcessingState::Succeeded);
     EXPECT_EQ(flight(500006)->text("currentStand"), "109");
 }

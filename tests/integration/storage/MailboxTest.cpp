@@ -167,6 +167,37 @@ TEST_P(MailboxSuite, OutboundRowsAreWrittenLikeTheLegacyConsumerDid) {
         "1");
 }
 
+// Issue 17 (7): what is wrong with the mailbox is said at start, naming it.
+TEST_P(MailboxSuite, SchemaProblemsNameAMissingTableAMissingColumnAndAStatusValueTooLong) {
+    const std::vector<std::string> statuses{"SUCCESS", "SKIPPED", "DUPLICATE", "DEAD"};
+    EXPECT_EQ(mailbox_->schemaProblems(statuses), std::vector<std::string>{}) << "the documented layout";
+
+    storage::MailboxTables wrong = tables_;
+    wrong.inbox = "cminmsgs_not_there";
+    const auto missing = storage::Mailbox::open(settings_, wrong)->schemaProblems(statuses);
+    ASSERT_EQ(missing.size(), 1u);
+    EXPECT_THAT(missing[0],
+                ::testing::HasSubstr("the table cminmsgs_not_there (mailbox.inbox-table) does not exist"));
+    EXPECT_THAT(missing[0], ::testing::HasSubstr("case sensitively"));
+
+    execute("ALTER TABLE " + tables_.inbox + " DROP COLUMN CMINMSGS_DATE_PROCESSED");
+    const auto column = mailbox_->schemaProblems(statuses);
+    ASSERT_EQ(column.size(), 1u);
+    EXPECT_EQ(column[0],
+              "the table " + tables_.inbox +
+                  " (mailbox.inbox-table) has no column CMINMSGS_DATE_PROCESSED (mailbox.md lists the "
+                  "columns msgx reads and writes)");
+
+    if (GetParam() != MailboxBackend::Sqlite) { // SQLite keeps no declared length
+        execute("ALTER TABLE " + tables_.inbox + " ADD COLUMN CMINMSGS_DATE_PROCESSED DATETIME NULL");
+        const auto tooLong = mailbox_->schemaProblems({"SUCCESS", "PROCESSED_BY_MSGEXCHANGE"});
+        ASSERT_EQ(tooLong.size(), 1u);
+        EXPECT_EQ(tooLong[0],
+                  "the status value 'PROCESSED_BY_MSGEXCHANGE' (mailbox.status-map) is 24 characters, "
+                  "more than CMINMSGS_STATUS holds (20)");
+    }
+}
+
 TEST_P(MailboxSuite, OnlyTheEmbeddedSqliteMailboxMayCreateTables) {
     if (GetParam() == MailboxBackend::Sqlite) {
         EXPECT_NO_THROW(mailbox_->createTablesIfAbsent());

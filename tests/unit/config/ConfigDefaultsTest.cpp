@@ -146,6 +146,8 @@ TEST(ConfigDefaults, EveryKeyCanBeSetAndIsReadIntoItsField) {
         "    codec-error: {max-attempts: 7}\n"
         "  ignore: []\n"
         "  identity-day-boundary: true\n"
+        "  identity-window: 9d\n"
+        "  identity-conflict: process\n"
         "  business-time-zone: Europe/Berlin\n"
         "backfill: {interval: 100ms, backoff: 1h, backoff-cap: 100ms}\n"
         "archive: {retention: 7d, at: \"23:59\"}\n"
@@ -199,6 +201,8 @@ TEST(ConfigDefaults, EveryKeyCanBeSetAndIsReadIntoItsField) {
     EXPECT_TRUE(c.pipeline.ignore.empty());
     EXPECT_TRUE(c.pipeline.identityDayBoundary);
     EXPECT_EQ(c.pipeline.businessTimeZone, "Europe/Berlin");
+    EXPECT_EQ(c.pipeline.identityWindow, 9 * 24h);
+    EXPECT_EQ(c.pipeline.identityConflict, IdentityConflict::Process);
     EXPECT_EQ(c.backfill.interval, 100ms);
     EXPECT_EQ(c.backfill.backoff, 1h);
     EXPECT_EQ(c.backfill.backoffCap, 100ms);

@@ -32,6 +32,16 @@ TEST(ConfigErrors, OutOfRangeIntegerNamesKeyRangeValueFileAndLine) {
               Texts{"pipeline.max-attempts: must be 1..100, got 0 (etc/x.yaml line 12)"});
 }
 
+// Issue 17 (3): de-duplication must outlive the archive move by a day.
+TEST(ConfigErrors, AnIdentityWindowShorterThanTheArchiveRetentionPlusADayIsRefused) {
+    EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  identity-window: 2d\narchive:\n  retention: 2d\n")),
+              Texts{"pipeline.identity-window: must be at least archive.retention + 1d (3d), got 2d "
+                    "(test.yaml line 16)"});
+    EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  identity-window: 3d\narchive:\n  retention: 2d\n")),
+              Texts{});
+    EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  identity-conflict: merge\n")).size(), 1u);
+}
+
 TEST(ConfigErrors, OutOfRangeValuesOfEveryNumericKind) {
     EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  batch-size: 10001\n")),
               Texts{"pipeline.batch-size: must be 1..10000, got 10001 (test.yaml line 16)"});

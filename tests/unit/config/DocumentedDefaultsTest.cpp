@@ -235,6 +235,10 @@ const std::map<std::string, Comparison>& comparisons() {
          {W::Code, [](const Config& c) { return flag(c.pipeline.identityDayBoundary); }}},
         {"pipeline.business-time-zone",
          {W::Code, [](const Config& c) { return c.pipeline.businessTimeZone; }}},
+        {"pipeline.identity-window",
+         {W::Duration, [](const Config& c) { return formatDuration(c.pipeline.identityWindow); }}},
+        {"pipeline.identity-conflict",
+         {W::Code, [](const Config& c) { return std::string(name(c.pipeline.identityConflict)); }}},
 
         {"backfill.interval",
          {W::Duration, [](const Config& c) { return formatDuration(c.backfill.interval); }}},

@@ -65,6 +65,12 @@ public:
                           .Name("msgx_unknown_key_messages_total")
                           .Help("Messages no handler serves (UNSUPPORTED), by routing key")
                           .Register(*registry)),
+          identityConflicts(
+              prometheus::BuildCounter()
+                  .Name("msgx_identity_conflicts_total")
+                  .Help("Repeats of a bound identity whose document differs from the one that bound it, "
+                        "by routing key")
+                  .Register(*registry)),
           queueDepth(prometheus::BuildGauge()
                          .Name("msgx_queue_depth")
                          .Help("Unfinished messages (PENDING and FAILED)")
@@ -195,6 +201,7 @@ public:
     Family<Counter>& processed;
     Family<Gauge>& messages;
     Family<Counter>& unknownKeys;
+    Family<Counter>& identityConflicts;
     Gauge& queueDepth;
     Gauge& headAge;
     Gauge& headBlocked;
@@ -289,6 +296,10 @@ void Metrics::poll(bool succeeded) {
 
 void Metrics::gapsWaited(std::int64_t count) {
     families_->gaps.Increment(static_cast<double>(count));
+}
+
+void Metrics::identityConflict(const std::string& key) {
+    families_->identityConflicts.Add({{"key", key.empty() ? "unknown" : key}}).Increment();
 }
 
 void Metrics::lateRows(std::int64_t count) {

@@ -35,6 +35,8 @@ enum class LogLevel { Trace, Debug, Info, Warn, Error, Critical, Off };
 enum class LogFormat { Text, Json };
 // Which source may replace a reference class that both the admin API and AODB messages supply.
 enum class RefreshPrecedence { AdminApi, Aodb };
+// What a repeat of a bound identity with a different document is (pipeline.identity-conflict).
+enum class IdentityConflict { Skip, Process };
 
 // The spelling used in the YAML file ("production", "postgresql", "oracle", ...).
 std::string_view name(Profile p);
@@ -44,6 +46,7 @@ std::string_view name(OnDead o);
 std::string_view name(LogLevel l);
 std::string_view name(LogFormat f);
 std::string_view name(RefreshPrecedence p);
+std::string_view name(IdentityConflict c);
 
 using storage::nativeDialect;
 
@@ -106,6 +109,10 @@ struct PipelineConfig {
     std::vector<std::string> ignore{"LDM-*", "REGN-*", "RSTA-*", "EROR-*"};
     bool identityDayBoundary = false;
     std::string businessTimeZone = "Asia/Shanghai";
+    // An identity bound by a message that ended longer ago than this no longer makes a repeat a
+    // duplicate (the upstream's SEQN wrapped or was reset); at least archive.retention + 1 day.
+    Milliseconds identityWindow = std::chrono::hours(72);
+    IdentityConflict identityConflict = IdentityConflict::Skip;
 };
 
 struct BackfillConfig {

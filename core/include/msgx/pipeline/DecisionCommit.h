@@ -65,5 +65,7 @@ private:
 // std::nullopt when it has no SEQN (or an empty one): nothing to de-duplicate on. An absent SNDR is
 // an empty part.
 std::optional<std::string> identityKeyOf(const codec::Meta& meta);
+// With pipeline.identity-day-boundary: SNDR|TYPE|STYP|SEQN|yyyy-MM-dd, the SEQN unique per business day.
+std::optional<std::string> identityKeyOf(const codec::Meta& meta, const std::string& businessDay);
 
 } // namespace msgx::pipeline

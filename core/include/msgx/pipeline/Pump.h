@@ -106,6 +106,14 @@ private:
         std::string error;
     };
     using Verdict = std::variant<Decided, Failure>;
+    // A message whose identity another message holds (docs/pipeline.md "Identity").
+    enum class Repeat {
+        Duplicate,      // the same document: SKIPPED duplicate-of
+        ContentDiffers, // another document, pipeline.identity-conflict skip: SKIPPED duplicate-of
+                        // content-differs
+        ProcessAsNew, // another document, pipeline.identity-conflict process: processed without the identity
+        Released,     // the holder ended longer ago than pipeline.identity-window: its identity is free now
+    };
 
     std::vector<storage::ProcessingRecord> batchFrom(const storage::ProcessingRecord& head,
                                                      storage::Timestamp now);
@@ -114,6 +122,13 @@ private:
     Verdict decide(const storage::ProcessingRecord& record, const sdk::ReferenceView& references,
                    const std::map<std::string, storage::MailboxId>& batchIdentities, storage::Timestamp now);
     bool commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result);
+    [[nodiscard]] std::optional<std::string> identityOf(const storage::ProcessingRecord& record,
+                                                        const codec::Meta& meta) const;
+    Repeat classifyRepeat(const storage::ProcessingRecord& record, const std::string& key,
+                          storage::MailboxId holder, const std::string& identity, storage::Timestamp now);
+    [[nodiscard]] storage::ProcessingCommit repeatCommit(const storage::ProcessingRecord& record,
+                                                         storage::MailboxId holder, Repeat repeat,
+                                                         storage::Timestamp now) const;
     static bool refusedForItsData(const storage::InfraError& error);
     bool commitRefusedData(const std::vector<Decided>& batch, const storage::InfraError& error,
                            storage::Timestamp now, PumpStep& result);

@@ -103,6 +103,13 @@ public:
     // Creates the two tables when absent: only for the embedded profile's SQLite mailbox
     // (mailbox.create-tables); throws std::logic_error for any other backend.
     virtual void createTablesIfAbsent() = 0;
+
+    // What is wrong with the mailbox tables for msgx (checked at start and by `msgxd --check`):
+    // a configured table that does not exist, a column msgx reads or writes that is missing, a
+    // status value (`statusValues`: the mailbox.status-map values) longer than CMINMSGS_STATUS
+    // where the database can say its length. Empty when all is well. InfraError when the mailbox
+    // cannot be reached at all.
+    virtual std::vector<std::string> schemaProblems(const std::vector<std::string>& statusValues) = 0;
 };
 
 } // namespace msgx::storage

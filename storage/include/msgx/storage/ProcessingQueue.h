@@ -117,6 +117,8 @@ public:
     // The head of the queue: the unfinished (PENDING or FAILED) message with the smallest id, due or not.
     virtual std::optional<ProcessingRecord> head() = 0;
     virtual std::optional<ProcessingRecord> find(MailboxId id) = 0;
+    // The row of message `id` in PROC_STATE or, once archived, in PROC_STATE_HST (the live row first).
+    virtual std::optional<ProcessingRecord> findAnywhere(MailboxId id) = 0;
     // Number of unfinished messages.
     virtual std::int64_t unfinishedCount() = 0;
 
@@ -125,6 +127,11 @@ public:
 
     // Binds `key` (SNDR|TYPE|STYP|SEQN) to message `id`, unique across PROC_STATE and its archive.
     virtual IdentityBinding bindIdentity(MailboxId id, const std::string& key) = 0;
+
+    // pipeline.identity-window: clears IDENTITY_KEY of message `holder` (live or archived row) when it
+    // is still `key`, so that another message can bind it under the unique index. The holder's
+    // document, state and note stay. False when the holder no longer had it.
+    virtual bool releaseIdentity(MailboxId holder, const std::string& key) = 0;
 
     // PENDING/FAILED -> FAILED with attempts + 1, guarded by `expected`.
     virtual WriteResult recordFailure(MailboxId id, const QueueGuard& expected,

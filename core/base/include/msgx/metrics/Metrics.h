@@ -55,6 +55,8 @@ public:
 
     void messageProcessed(const std::string& key, Outcome outcome);
     void unknownKey(const std::string& key);
+    // A repeat of a bound identity with another document (pipeline.identity-conflict).
+    void identityConflict(const std::string& key);
     void handlerDuration(const std::string& type, std::chrono::duration<double> seconds);
     void commitDuration(std::chrono::duration<double> seconds);
 

@@ -1,0 +1,112 @@
+// Issue 17 (3): the identity rules of a repeat (docs/pipeline.md "Identity") on a real store: the
+// window (just inside: a duplicate; just outside: the old holder releases the key and the repeat
+// binds it under the unique index), a different document (content-differs, skip or process) and
+// the business-day scope of pipeline.identity-day-boundary.
+#include "PumpSuite.h"
+
+#include <gmock/gmock.h>
+
+namespace msgx::test {
+namespace {
+
+using storage::ProcessingState;
+using namespace std::chrono_literals;
+
+// A TEST-SET of the scripted handler with DTTM `dttm` (PumpSuite::setAttribute's DTTM is fixed).
+std::string setAttributeAt(long seqn, const std::string& dttm, sdk::Flid flid, const std::string& value) {
+    std::string xml = PumpSuite::setAttribute(seqn, flid, "currentStand", value);
+    const std::string fixed = "<DTTM>20240318150000</DTTM>";
+    xml.replace(xml.find(fixed), fixed.size(), "<DTTM>" + dttm + "</DTTM>");
+    return xml;
+}
+
+TEST_P(PumpSuite, ARepeatJustInsideTheIdentityWindowIsADuplicateAndJustOutsideItIsANewMessage) {
+    config_.pipeline.identityWindow = 48h;
+    enqueue(1, setAttribute(7, 700501, "currentStand", "107"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    const auto identity = record(1).identityKey;
+    ASSERT_TRUE(identity.has_value());
+    const auto ended = record(1).processedAt;
+    ASSERT_TRUE(ended.has_value());
+
+    clock_.set(*ended + 48h - 1s);
+    enqueue(2, setAttribute(7, 700501, "currentStand", "107"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    EXPECT_EQ(record(2).state, ProcessingState::Skipped);
+    EXPECT_EQ(record(2).note, "duplicate-of:1");
+
+    clock_.set(*ended + 48h);
+    enqueue(3, setAttribute(7, 700501, "currentStand", "109"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    EXPECT_EQ(record(3).state, ProcessingState::Succeeded) << record(3).note.value_or("");
+    EXPECT_EQ(record(3).identityKey, identity) << "the repeat binds the released identity";
+    EXPECT_EQ(record(1).identityKey, std::nullopt) << "released: the unique index holds one holder";
+    EXPECT_EQ(record(1).state, ProcessingState::Succeeded) << "the old holder is otherwise untouched";
+    EXPECT_EQ(flight(700501)->text("currentStand"), "109");
+
+    // The new holder counts from its own end: a repeat right after it is a duplicate of it.
+    enqueue(4, setAttribute(7, 700501, "currentStand", "109"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    EXPECT_EQ(record(4).note, "duplicate-of:3");
+}
+
+TEST_P(PumpSuite, ARepeatWithAnotherDocumentIsADuplicateMarkedContentDiffers) {
+    enqueue(1, setAttribute(8, 700502, "currentStand", "107"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    enqueue(2, setAttribute(8, 700502, "currentStand", "108"));
+    enqueue(3, setAttribute(8, 700502, "currentStand", "107"));
+
+    EXPECT_EQ(runUntilQuiet(), 2);
+
+    EXPECT_EQ(record(2).state, ProcessingState::Skipped);
+    EXPECT_EQ(record(2).note, "duplicate-of:1 content-differs");
+    EXPECT_EQ(record(2).backfillState, storage::BackfillState::Due);
+    EXPECT_EQ(record(3).note, "duplicate-of:1") << "byte-identical: a plain duplicate";
+    EXPECT_EQ(flight(700502)->text("currentStand"), "107");
+}
+
+TEST_P(PumpSuite, IdentityConflictProcessHandlesAnotherDocumentAsANewMessage) {
+    config_.pipeline.identityConflict = config::IdentityConflict::Process;
+    enqueue(1, setAttribute(9, 700503, "currentStand", "107"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    enqueue(2, setAttribute(9, 700503, "currentStand", "108")); // another step: the store's holder
+    ASSERT_EQ(runUntilQuiet(), 1);
+    enqueue(3, setAttribute(9, 700503, "currentStand", "109")); // the same batch as 4
+    enqueue(4, setAttribute(9, 700503, "currentStand", "107"));
+    EXPECT_EQ(runUntilQuiet(), 2);
+
+    EXPECT_EQ(record(2).state, ProcessingState::Succeeded);
+    EXPECT_EQ(record(2).identityKey, std::nullopt) << "processed without the identity 1 holds";
+    EXPECT_EQ(record(3).state, ProcessingState::Succeeded);
+    EXPECT_EQ(record(4).state, ProcessingState::Skipped);
+    EXPECT_EQ(record(4).note, "duplicate-of:1") << "the same document as the holder";
+    EXPECT_EQ(flight(700503)->text("currentStand"), "109");
+}
+
+TEST_P(PumpSuite, WithTheDayBoundaryASeqnIsUniquePerBusinessDay) {
+    config_.pipeline.identityDayBoundary = true;
+    enqueue(1, setAttributeAt(5, "20240318235959", 700504, "107"));
+    enqueue(2, setAttributeAt(5, "20240319000000", 700504, "108"));
+    enqueue(3, setAttributeAt(5, "20240319120000", 700504, "109"));
+
+    EXPECT_EQ(runUntilQuiet(), 3);
+
+    EXPECT_EQ(record(1).state, ProcessingState::Succeeded);
+    EXPECT_THAT(record(1).identityKey.value_or(""), ::testing::EndsWith("|5|2024-03-18"));
+    EXPECT_EQ(record(2).state, ProcessingState::Succeeded) << "another business day";
+    EXPECT_THAT(record(2).identityKey.value_or(""), ::testing::EndsWith("|5|2024-03-19"));
+    EXPECT_EQ(record(3).state, ProcessingState::Skipped);
+    EXPECT_EQ(record(3).note, "duplicate-of:2 content-differs");
+}
+
+TEST_P(PumpSuite, WithoutTheDayBoundaryTheSameSeqnOnAnotherDayIsARepeat) {
+    enqueue(1, setAttributeAt(6, "20240318235959", 700505, "107"));
+    enqueue(2, setAttributeAt(6, "20240319000000", 700505, "108"));
+
+    EXPECT_EQ(runUntilQuiet(), 2);
+
+    EXPECT_EQ(record(2).note, "duplicate-of:1 content-differs");
+}
+
+} // namespace
+} // namespace msgx::test
