@@ -1,5 +1,6 @@
 # msgx_add_test(<name> SOURCES <files...> KIND <unit|integration|golden|e2e|fault>
-#               [PARTS <pg|mysql|sqlite|odbc-pg|odbc-mysql|kafka>...] [LIBS <targets...>] [TIMEOUT s] [SERIAL])
+#               [PARTS <pg|mysql|sqlite|odbc-pg|odbc-mysql|kafka>...] [LIBS <targets...>] [TIMEOUT s] [SERIAL]
+#               [COST n])
 #
 # Builds one GoogleTest executable and registers each of its test cases with CTest, labelled with
 # its kind and, where it talks to a server, the parts it needs, so `ctest -L '^pg$'` selects them
@@ -10,7 +11,7 @@ set(MSGX_TEST_KINDS unit integration golden e2e fault)
 set(MSGX_TEST_PARTS pg mysql sqlite odbc-pg odbc-mysql kafka)
 
 function(msgx_add_test name)
-  cmake_parse_arguments(T "SERIAL" "KIND;TIMEOUT" "SOURCES;PARTS;LIBS" ${ARGN})
+  cmake_parse_arguments(T "SERIAL" "KIND;TIMEOUT;COST" "SOURCES;PARTS;LIBS" ${ARGN})
   if(NOT T_KIND IN_LIST MSGX_TEST_KINDS)
     message(FATAL_ERROR "msgx_add_test(${name}): KIND must be one of ${MSGX_TEST_KINDS}, got '${T_KIND}'")
   endif()
@@ -35,6 +36,11 @@ function(msgx_add_test name)
   set(serial "")
   if(T_SERIAL)
     set(serial " RUN_SERIAL TRUE")
+  endif()
+  # COST: a long test that is not serial starts first, beside the short ones (a fresh clone has
+  # no timing history, and ctest would otherwise start it in test-number order, near the end).
+  if(T_COST)
+    string(APPEND serial " COST ${T_COST}")
   endif()
   file(GENERATE OUTPUT ${labels_file}
        CONTENT "set_tests_properties(\${${name}_TESTS} PROPERTIES LABELS \"${labels}\"${serial})\n")

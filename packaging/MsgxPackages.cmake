@@ -124,7 +124,8 @@ if(MSGX_BUILD_TESTS)
   add_test(NAME packaging.deb_contents
            COMMAND ${CMAKE_CURRENT_LIST_DIR}/test/check-deb-contents.sh ${PROJECT_BINARY_DIR}
                    ${PROJECT_BINARY_DIR}/packaging/test-deb)
-  set_tests_properties(packaging.deb_contents PROPERTIES LABELS unit TIMEOUT 400)
+  # COST: about 3 minutes of cpack; started first so the short tests run beside it.
+  set_tests_properties(packaging.deb_contents PROPERTIES LABELS unit TIMEOUT 400 COST 900)
   find_program(MSGX_SYSTEMD_ANALYZE systemd-analyze)
   if(MSGX_SYSTEMD_ANALYZE)
     add_test(NAME packaging.unit_verify
