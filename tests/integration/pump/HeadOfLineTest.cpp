@@ -2,15 +2,11 @@
 // schedule (pipeline.retry.unsupported) and reported once per key at WARN; a document over
 // limits.max-document-size is FAILED(CODEC_ERROR), not DEAD(MALFORMED), so a replay recovers it
 // once the limit is raised.
+#include "CapturedLog.h"
 #include "PumpSuite.h"
 #include "msgx/pipeline/Replay.h"
 
-#include <spdlog/sinks/ostream_sink.h>
-#include <spdlog/spdlog.h>
-
 #include <gmock/gmock.h>
-
-#include <sstream>
 
 namespace msgx::test {
 namespace {
@@ -18,36 +14,6 @@ namespace {
 using storage::ProcessingState;
 using ::testing::HasSubstr;
 using namespace std::chrono_literals;
-
-// The log lines written while it lives, at INFO and above, as "<level> <text>".
-class CapturedWarnings {
-public:
-    CapturedWarnings() : previous_(spdlog::default_logger()) {
-        auto logger = std::make_shared<spdlog::logger>(
-            "head-of-line-test", std::make_shared<spdlog::sinks::ostream_sink_mt>(out_));
-        logger->set_pattern("%l %v");
-        logger->set_level(spdlog::level::info);
-        spdlog::set_default_logger(logger);
-    }
-    ~CapturedWarnings() { spdlog::set_default_logger(previous_); }
-    CapturedWarnings(const CapturedWarnings&) = delete;
-    CapturedWarnings& operator=(const CapturedWarnings&) = delete;
-
-    [[nodiscard]] std::vector<std::string> linesWith(const std::string& text) const {
-        std::vector<std::string> found;
-        std::istringstream in(out_.str());
-        for (std::string line; std::getline(in, line);) {
-            if (line.find(text) != std::string::npos) {
-                found.push_back(line);
-            }
-        }
-        return found;
-    }
-
-private:
-    std::ostringstream out_;
-    std::shared_ptr<spdlog::logger> previous_;
-};
 
 std::string unknown(const std::string& styp, long seqn) {
     return "<MSG><META><SNDR>AODB</SNDR><SEQN>" + std::to_string(seqn) + "</SEQN><TYPE>FLOP</TYPE><STYP>" +
@@ -60,7 +26,7 @@ TEST_P(PumpSuite, AnUnknownKeyIsRetriedOnItsOwnScheduleAndWarnedOncePerKey) {
     enqueue(2, unknown("ZZZZ", 2));
     enqueue(3, unknown("YYYY", 3));
     enqueue(4, setAttribute(4, 500401, "currentStand", "107"));
-    const CapturedWarnings captured;
+    const CapturedLog captured("%l %v");
 
     pump().step();
     EXPECT_EQ(record(1).state, ProcessingState::Failed);

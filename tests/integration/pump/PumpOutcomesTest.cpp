@@ -1,12 +1,9 @@
 // Every outcome of a message (architecture.md §4, §11), its back-fill intent and its events.
+#include "CapturedLog.h"
 #include "PumpSuite.h"
 #include "msgx/log/Log.h"
 
-#include <spdlog/sinks/ostream_sink.h>
-
 #include <gmock/gmock.h>
-
-#include <sstream>
 
 namespace msgx::test {
 namespace {
@@ -210,37 +207,6 @@ TEST_P(PumpSuite, OutboundRequestIsNotedAndTheMessageSucceedsWithoutACoordinator
 
 namespace msgx::test {
 namespace {
-
-// Routes msgx::log lines into a string while it lives (the payload as written, trace id framed by
-// log::kTraceStart / kTraceEnd).
-class CapturedLog {
-public:
-    CapturedLog() : previous_(spdlog::default_logger()) {
-        auto logger = std::make_shared<spdlog::logger>(
-            "pump-test", std::make_shared<spdlog::sinks::ostream_sink_mt>(out_));
-        logger->set_pattern("%v");
-        logger->set_level(spdlog::level::info);
-        spdlog::set_default_logger(logger);
-    }
-    ~CapturedLog() { spdlog::set_default_logger(previous_); }
-    CapturedLog(const CapturedLog&) = delete;
-    CapturedLog& operator=(const CapturedLog&) = delete;
-
-    [[nodiscard]] std::vector<std::string> linesWith(const std::string& text) const {
-        std::vector<std::string> found;
-        std::istringstream in(out_.str());
-        for (std::string line; std::getline(in, line);) {
-            if (line.find(text) != std::string::npos) {
-                found.push_back(line);
-            }
-        }
-        return found;
-    }
-
-private:
-    std::ostringstream out_;
-    std::shared_ptr<spdlog::logger> previous_;
-};
 
 std::string traced(const std::string& id) {
     return std::string(1, log::kTraceStart) + id + std::string(1, log::kTraceEnd);
