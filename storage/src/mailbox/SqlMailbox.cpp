@@ -335,6 +335,13 @@ private:
                 "it exactly as it was created");
             return;
         }
+        std::string all;
+        for (const char* column : columns) {
+            all += (all.empty() ? "" : ", ") + std::string(column);
+        }
+        if (runs("SELECT " + all + " FROM " + table + " WHERE 1 = 0")) {
+            return; // every column there: one round trip at start, not one per column
+        }
         std::string missing;
         for (const char* column : columns) {
             if (!runs(std::string("SELECT ") + column + " FROM " + table + " WHERE 1 = 0")) {
