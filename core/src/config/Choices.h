@@ -42,6 +42,14 @@ inline constexpr std::array<Choice<TargetType>, 2> kTargetTypes{{
     {"file", TargetType::File},
 }};
 
+inline constexpr std::array<Choice<FirstStart>, 5> kFirstStarts{{
+    {"auto", FirstStart::Auto},
+    {"beginning", FirstStart::Beginning},
+    {"after-max-id", FirstStart::AfterMaxId},
+    {"lowest-unprocessed", FirstStart::LowestUnprocessed},
+    {"refuse", FirstStart::Refuse},
+}};
+
 inline constexpr std::array<Choice<IdentityConflict>, 2> kIdentityConflicts{{
     {"skip", IdentityConflict::Skip},
     {"process", IdentityConflict::Process},

@@ -15,6 +15,9 @@ std::string_view name(Profile p) {
 std::string_view name(TargetType t) {
     return choiceName<TargetType>(kTargetTypes, t);
 }
+std::string_view name(FirstStart f) {
+    return choiceName<FirstStart>(kFirstStarts, f);
+}
 std::string_view name(IdentityConflict c) {
     return choiceName<IdentityConflict>(kIdentityConflicts, c);
 }

@@ -277,6 +277,7 @@ void readPipeline(ConfigReader& reader, Config& config) {
     p.identityDayBoundary = reader.boolean("pipeline.identity-day-boundary", fallback.identityDayBoundary);
     p.businessTimeZone = reader.timeZone("pipeline.business-time-zone", fallback.businessTimeZone);
     p.identityWindow = reader.duration("pipeline.identity-window", fallback.identityWindow, kIdentityWindow);
+    p.firstStart = reader.choice<FirstStart>("pipeline.first-start", fallback.firstStart, kFirstStarts);
     p.identityConflict = reader.choice<IdentityConflict>("pipeline.identity-conflict",
                                                          fallback.identityConflict, kIdentityConflicts);
 }

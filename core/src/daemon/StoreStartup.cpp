@@ -2,6 +2,7 @@
 
 #include "msgx/config/StorageSettings.h"
 #include "msgx/log/Log.h"
+#include "msgx/pipeline/FirstStart.h"
 #include "msgx/storage/DatabaseSettings.h"
 #include "msgx/storage/InfraError.h"
 #include "msgx/storage/Mailbox.h"
@@ -50,6 +51,16 @@ void prepareStores(const config::Config& config, const Clock& clock) {
         const auto report = store->migrate(root);
         log::info("own store at schema version {} ({} migration(s) applied from {})", report.versionAfter,
                   report.applied.size(), root.string());
+    }
+    // pipeline.first-start on a store that has never read the mailbox; a database that is down
+    // leaves the choice to the poller, which makes it the same way once both answer.
+    try {
+        const auto store = storage::OwnStore::open(config::storeDatabase(config.store), clock);
+        pipeline::chooseFirstStart(config, *store, mailbox->inbox());
+    } catch (const storage::InfraError& e) {
+        log::warn("first start: the own store cannot be read ({}); the poller decides pipeline.first-start "
+                  "once it answers",
+                  e.what());
     }
 }
 

@@ -1,6 +1,7 @@
 #include "msgx/pipeline/InboxPoller.h"
 
 #include "msgx/log/Log.h"
+#include "msgx/pipeline/FirstStart.h"
 #include "msgx/storage/ColumnLimits.h"
 
 #include <algorithm>
@@ -70,8 +71,14 @@ storage::NewMessage InboxPoller::newMessage(const MailboxRow& row) const {
 
 storage::InboxCursor InboxPoller::loadCursor() {
     if (!cursor_) {
-        // A fresh store starts before the first id; nothing below it is watched (rescanFrom > watermark).
-        cursor_ = store_.cursors().load(kCursorName).value_or(storage::InboxCursor{kCursorName, 0, 1});
+        // A fresh store starts where pipeline.first-start says (msgxd decides at start; this is for a
+        // store that was down then), else before the first id; nothing below it is watched
+        // (rescanFrom > watermark).
+        cursor_ = store_.cursors().load(kCursorName);
+        if (!cursor_) {
+            cursor_ =
+                chooseFirstStart(config_, store_, inbox_).value_or(storage::InboxCursor{kCursorName, 0, 1});
+        }
     }
     return *cursor_;
 }

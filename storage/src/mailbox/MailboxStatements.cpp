@@ -57,6 +57,9 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
                " WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID");
     c->add(d, "mailbox.read-text", "SELECT CMINMSGS_CLOB_MSG FROM " + inbox + " WHERE CMINMSGS_ID = ?");
     c->add(d, "mailbox.max-id", "SELECT MAX(CMINMSGS_ID) FROM " + inbox);
+    c->add(d, "mailbox.lowest-unprocessed",
+           "SELECT MIN(CMINMSGS_ID) FROM " + inbox +
+               " WHERE CMINMSGS_DATE_PROCESSED IS NULL AND CMINMSGS_STATUS = ?");
     c->add(d, "mailbox.backfill",
            "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +
                ", CMINMSGS_STATUS = ? WHERE CMINMSGS_ID = ?");

@@ -150,6 +150,23 @@ public:
             });
     }
 
+    std::optional<MailboxId> lowestUnprocessed(const std::vector<std::string>& acceptStatus) override {
+        return ctx_.pool->transact("mailbox: read the lowest unprocessed id of " + ctx_.inboxTable,
+                                   [ctx = ctx_.statements, acceptStatus](Transaction& tx) {
+                                       std::optional<MailboxId> lowest;
+                                       for (const auto& status : acceptStatus) {
+                                           Poco::Nullable<Poco::Int64> id;
+                                           tx.session() << ctx["mailbox.lowest-unprocessed"],
+                                               ctx.text.shortText(status), into(id), now;
+                                           if (const auto found = optionalOf(id);
+                                               found && (!lowest || *found < *lowest)) {
+                                               lowest = found;
+                                           }
+                                       }
+                                       return lowest;
+                                   });
+    }
+
     std::optional<MailboxId> maxId() override {
         return ctx_.pool->transact("mailbox: read the largest id of " + ctx_.inboxTable,
                                    [ctx = ctx_.statements](Transaction& tx) {

@@ -167,6 +167,11 @@ public:
         ++reads;
         return real_.maxId();
     }
+    std::optional<storage::MailboxId>
+    lowestUnprocessed(const std::vector<std::string>& acceptStatus) override {
+        ++reads;
+        return real_.lowestUnprocessed(acceptStatus);
+    }
     void backfill(storage::MailboxId id, storage::Timestamp processedAt, const std::string& status) override {
         if (onBackfill) {
             onBackfill(id);

@@ -235,6 +235,8 @@ const std::map<std::string, Comparison>& comparisons() {
          {W::Code, [](const Config& c) { return flag(c.pipeline.identityDayBoundary); }}},
         {"pipeline.business-time-zone",
          {W::Code, [](const Config& c) { return c.pipeline.businessTimeZone; }}},
+        {"pipeline.first-start",
+         {W::Code, [](const Config& c) { return std::string(name(c.pipeline.firstStart)); }}},
         {"pipeline.identity-window",
          {W::Duration, [](const Config& c) { return formatDuration(c.pipeline.identityWindow); }}},
         {"pipeline.identity-conflict",

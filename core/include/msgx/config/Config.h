@@ -35,6 +35,9 @@ enum class LogLevel { Trace, Debug, Info, Warn, Error, Critical, Off };
 enum class LogFormat { Text, Json };
 // Which source may replace a reference class that both the admin API and AODB messages supply.
 enum class RefreshPrecedence { AdminApi, Aodb };
+// Where intake starts on a store that has never polled (pipeline.first-start, docs/operations.md
+// "Cut-over"): Auto is Beginning on the embedded profile and Refuse on production.
+enum class FirstStart { Auto, Beginning, AfterMaxId, LowestUnprocessed, Refuse };
 // What a repeat of a bound identity with a different document is (pipeline.identity-conflict).
 enum class IdentityConflict { Skip, Process };
 
@@ -47,6 +50,7 @@ std::string_view name(LogLevel l);
 std::string_view name(LogFormat f);
 std::string_view name(RefreshPrecedence p);
 std::string_view name(IdentityConflict c);
+std::string_view name(FirstStart f);
 
 using storage::nativeDialect;
 
@@ -113,6 +117,7 @@ struct PipelineConfig {
     // duplicate (the upstream's SEQN wrapped or was reset); at least archive.retention + 1 day.
     Milliseconds identityWindow = std::chrono::hours(72);
     IdentityConflict identityConflict = IdentityConflict::Skip;
+    FirstStart firstStart = FirstStart::Auto;
 };
 
 struct BackfillConfig {

@@ -44,6 +44,10 @@ public:
     virtual std::vector<MailboxRow> readRange(MailboxId first, MailboxId last) = 0;
     // The largest ID; nullopt for an empty table.
     virtual std::optional<MailboxId> maxId() = 0;
+    // The smallest id whose DATE_PROCESSED is NULL and whose STATUS is one of `acceptStatus`: where
+    // the legacy consumer's unfinished work begins (a cut-over start). Not indexed on the legacy
+    // table: a scan, for the operator's commands and a first start only.
+    virtual std::optional<MailboxId> lowestUnprocessed(const std::vector<std::string>& acceptStatus) = 0;
     // UPDATE ... SET DATE_PROCESSED = processedAt (in mailbox.time-zone, whole seconds), STATUS =
     // status WHERE ID = id. Writing the same values again changes nothing (idempotent).
     virtual void backfill(MailboxId id, Timestamp processedAt, const std::string& status) = 0;
