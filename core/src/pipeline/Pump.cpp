@@ -559,6 +559,16 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
     const storage::Timestamp anchor = record.processingStartedAt
                                           ? *record.processingStartedAt
                                           : queue.markProcessingStarted(record.mailboxId);
+    if (failure.errorClass == ErrorClass::Unsupported && warnedUnknownKeys_.insert(failure.key).second) {
+        // Once per key and start, also when its first attempt is its last: an upstream that begins
+        // sending a new type is seen at once, without a WARN per attempt of every message
+        // (docs/pipeline.md "Retries per error class").
+        log::warn("no plugin serves the key {}: message {} FAILED(UNSUPPORTED), tried "
+                  "{} attempt(s) in all (pipeline.retry.unsupported), then DEAD(EXHAUSTED); the queue "
+                  "waits behind it meanwhile; add a plugin and replay, or ignore the key",
+                  shownKey(failure.key), record.mailboxId,
+                  config_.pipeline.unsupportedRetry.maxAttempts.value_or(config_.pipeline.maxAttempts));
+    }
     const int attemptsAfter = record.attempts + 1;
     const std::string className(errorClassName(failure.errorClass));
     if (retryPolicy_.exhausted(attemptsAfter, anchor, now, failure.errorClass)) {
@@ -580,15 +590,6 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
     metrics::Metrics::process().messageProcessed(failure.key, metrics::Outcome::Failed);
     if (failure.errorClass == ErrorClass::Unsupported) {
         metrics::Metrics::process().unknownKey(failure.key);
-        if (warnedUnknownKeys_.insert(failure.key).second) {
-            // Once per key and start: an upstream that begins sending a new type is seen at once,
-            // without a WARN per attempt of every message (docs/pipeline.md "Retries per error class").
-            log::warn("no plugin serves the key {}: message {} FAILED(UNSUPPORTED), tried "
-                      "{} attempt(s) in all (pipeline.retry.unsupported), then DEAD(EXHAUSTED); the queue "
-                      "waits behind it meanwhile; add a plugin and replay, or ignore the key",
-                      shownKey(failure.key), record.mailboxId,
-                      config_.pipeline.unsupportedRetry.maxAttempts.value_or(config_.pipeline.maxAttempts));
-        }
     }
     log::info("message {} {}: FAILED({}) attempt {}, next at {}: {}", record.mailboxId, shownKey(failure.key),
               className, attemptsAfter, describeTime(next), failure.error);
