@@ -315,3 +315,67 @@ TEST_F(InboxPollerTest, AnIdlePollIsOneMailboxQueryAndNoStoreWork) {
 
 } // namespace
 } // namespace msgx::test
+
+namespace msgx::test {
+namespace {
+
+// Issue 17 (1): a production store that has never polled starts where pipeline.first-start says,
+// not at the legacy history.
+class FirstStartTest : public IntakeFixture {
+protected:
+    void markProcessed(storage::MailboxId id) {
+        Poco::Data::Session session("SQLite", mailboxPath_);
+        session
+            << "UPDATE CMINMSGS SET CMINMSGS_DATE_PROCESSED = '2024-03-18 15:00:01' WHERE CMINMSGS_ID = " +
+                   std::to_string(id),
+            Poco::Data::Keywords::now;
+    }
+};
+
+TEST_F(FirstStartTest, LowestUnprocessedLeavesTheLegacyConsumersRowsAndQueuesTheRest) {
+    config_.profile = config::Profile::Production;
+    config_.pipeline.firstStart = config::FirstStart::LowestUnprocessed;
+    for (storage::MailboxId id = 1; id <= 5; ++id) {
+        addRow(id);
+    }
+    for (storage::MailboxId id : {1, 2, 3}) {
+        markProcessed(id);
+    }
+    const auto cursor = pipeline::chooseFirstStart(config_, *store_, mailbox_->inbox());
+    ASSERT_TRUE(cursor.has_value());
+    EXPECT_EQ(cursor->watermark, 3);
+    EXPECT_EQ(store_->audit().recent(1).at(0).action, "cursor-first-start");
+    EXPECT_EQ(pipeline::chooseFirstStart(config_, *store_, mailbox_->inbox()), std::nullopt)
+        << "only once: the store has a cursor now";
+
+    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, config_);
+    poller.pollOnce();
+    EXPECT_EQ(queued(), (std::vector<storage::MailboxId>{4, 5}));
+}
+
+TEST_F(FirstStartTest, AutoOnProductionRefusesAndThePollerQueuesNothing) {
+    config_.profile = config::Profile::Production;
+    addRow(1);
+    EXPECT_THROW((void)pipeline::chooseFirstStart(config_, *store_, mailbox_->inbox()), std::runtime_error);
+    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, config_);
+    EXPECT_THROW(poller.pollOnce(), std::runtime_error)
+        << "a store that was down at start refuses in the poller";
+    EXPECT_TRUE(queued().empty());
+    EXPECT_EQ(cursor(), std::nullopt);
+}
+
+TEST_F(FirstStartTest, AfterMaxIdQueuesOnlyRowsThatComeLater) {
+    config_.profile = config::Profile::Production;
+    config_.pipeline.firstStart = config::FirstStart::AfterMaxId;
+    addRow(1);
+    addRow(2);
+    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, config_);
+    poller.pollOnce();
+    EXPECT_TRUE(queued().empty());
+    addRow(3);
+    poller.pollOnce();
+    EXPECT_EQ(queued(), (std::vector<storage::MailboxId>{3}));
+}
+
+} // namespace
+} // namespace msgx::test
