@@ -5,6 +5,7 @@
 
 #include "IntakeFixture.h"
 #include "StoreDecorators.h"
+#include "msgx/pipeline/FirstStart.h"
 
 #include <Poco/Data/Session.h>
 
