@@ -17,6 +17,7 @@ add_executable(msgxctl
 target_sources(msgxctl PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/EventsCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/CursorCommand.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/ctl/SkipCommand.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/ctl/RequestCommand.cpp
 )
 target_compile_definitions(msgxctl PRIVATE MSGX_VERSION="${PROJECT_VERSION}")

@@ -44,6 +44,7 @@ target_sources(msgx_pipeline PRIVATE
 # Intake and housekeeping: poller, back-fill, archive, lease.
 target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/InboxPoller.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/BacklogSkip.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/FirstStart.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/MissingIdTracker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/BackfillWorker.cpp

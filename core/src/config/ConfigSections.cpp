@@ -19,6 +19,8 @@ constexpr Range<milliseconds> kPollInterval{50ms, 1h};
 constexpr Range<int> kBatchSize{1, 10000};
 constexpr Range<milliseconds> kMaxCommitDelay{0ms, 1h};
 constexpr Range<milliseconds> kCompensationInterval{1s, 24h};
+constexpr Range<milliseconds> kSweepInterval{1s, 24h};
+constexpr Range<int> kSweepIdsPerRound{1000, 10000000};
 constexpr Range<int> kMessagesPerTransaction{1, 1000};
 constexpr Range<int> kMaxAttempts{1, 100};
 constexpr Range<milliseconds> kRetryDelay{10ms, 1h}; // each backoff step (milliseconds for tests)
@@ -253,6 +255,9 @@ void readPipeline(ConfigReader& reader, Config& config) {
     p.maxCommitDelay = reader.duration("pipeline.max-commit-delay", fallback.maxCommitDelay, kMaxCommitDelay);
     p.compensationInterval = reader.duration("pipeline.compensation-interval", fallback.compensationInterval,
                                              kCompensationInterval);
+    p.sweepInterval = reader.duration("pipeline.sweep-interval", fallback.sweepInterval, kSweepInterval);
+    p.sweepIdsPerRound =
+        reader.integer("pipeline.sweep-ids-per-round", fallback.sweepIdsPerRound, kSweepIdsPerRound);
     p.messagesPerTransaction = reader.integer("pipeline.messages-per-transaction",
                                               fallback.messagesPerTransaction, kMessagesPerTransaction);
     p.maxAttempts = reader.integer("pipeline.max-attempts", fallback.maxAttempts, kMaxAttempts);

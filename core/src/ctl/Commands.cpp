@@ -14,13 +14,14 @@ CommandRun addReplayCommand(CLI::App& app);   // ReplayCommand.cpp
 CommandRun addEventsCommand(CLI::App& app);   // EventsCommand.cpp
 CommandRun addRequestCommand(CLI::App& app);  // RequestCommand.cpp
 CommandRun addCursorCommand(CLI::App& app);   // CursorCommand.cpp
+CommandRun addSkipCommand(CLI::App& app);     // SkipCommand.cpp
 
 const std::vector<CommandEntry>& allCommands() {
     static const std::vector<CommandEntry> commands{
         {"migrate", &addMigrateCommand},   {"decode", &addDecodeCommand}, {"golden", &addGoldenCommand},
         {"plugins", &addPluginsCommand},   {"inject", &addInjectCommand}, {"status", &addStatusCommand},
         {"messages", &addMessagesCommand}, {"replay", &addReplayCommand}, {"events", &addEventsCommand},
-        {"request", &addRequestCommand},   {"cursor", &addCursorCommand},
+        {"request", &addRequestCommand},   {"cursor", &addCursorCommand}, {"skip", &addSkipCommand},
     };
     return commands;
 }

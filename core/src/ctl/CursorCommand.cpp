@@ -9,7 +9,9 @@
 // writer lease. set: every id up to ID counts as discovered (watermark ID, rescanFrom ID + 1), so the
 // poller starts after it; refused while a daemon holds the writer lease (its poller keeps the cursor
 // in memory and would write its own back); OPS_AUDIT "cursor-set" with the old and new values and
-// the reason. Exit codes: 0 done; 1 a database failed or the lease is held; 2 usage error.
+// the reason. It also moves the cut-over start (the late-commit sweep stays above it) and accepts
+// the mailbox's largest id as it is (intake stops on a mailbox behind the watermark until then).
+// Exit codes: 0 done; 1 a database failed or the lease is held; 2 usage error.
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
 #include "msgx/json/JsonValue.h"
@@ -87,12 +89,19 @@ int setCursor(StoreCommandContext& context, const CursorOptions& options) {
     const auto before = context.store().cursors().load(pipeline::InboxPoller::kCursorName);
     const storage::InboxCursor next{pipeline::InboxPoller::kCursorName, options.watermark,
                                     options.watermark + 1};
+    // The cut-over start moves with it (the late-commit sweep stays above it), saved first; the
+    // mailbox's largest id now is accepted even when it is below the watermark (a restored mailbox
+    // whose next id the operator had set above it: InboxPoller stops intake otherwise).
+    const storage::MailboxId largest = context.mailbox().inbox().maxId().value_or(0);
+    context.store().cursors().save({pipeline::InboxPoller::kStartName, next.watermark, next.rescanFrom});
+    context.store().cursors().save({pipeline::InboxPoller::kMailboxAckName, largest, largest + 1});
     context.store().cursors().save(next);
     const std::string detail = "watermark " +
                                (before ? std::to_string(before->watermark) : std::string("none")) + " -> " +
                                std::to_string(next.watermark) + ", rescanFrom " +
                                (before ? std::to_string(before->rescanFrom) : std::string("none")) + " -> " +
-                               std::to_string(next.rescanFrom) + ": " + options.reason;
+                               std::to_string(next.rescanFrom) + " (mailbox largest id " +
+                               std::to_string(largest) + "): " + options.reason;
     context.store().audit().record(operatorActor(), "cursor-set", detail);
     std::cout << "msgxctl cursor set: " << detail << "; the poller starts after id " << next.watermark
               << "; recorded in OPS_AUDIT\n";

@@ -58,8 +58,7 @@ void prepareStores(const config::Config& config, const Clock& clock) {
         const auto store = storage::OwnStore::open(config::storeDatabase(config.store), clock);
         pipeline::chooseFirstStart(config, *store, mailbox->inbox());
     } catch (const storage::InfraError& e) {
-        log::warn("first start: the own store cannot be read ({}); the poller decides pipeline.first-start "
-                  "once it answers",
+        log::warn("first start: {}; the poller decides pipeline.first-start once both databases answer",
                   e.what());
     }
 }

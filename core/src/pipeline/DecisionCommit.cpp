@@ -2,6 +2,7 @@
 
 #include "msgx/pipeline/EventPayloads.h"
 #include "msgx/pipeline/StoreReferenceView.h"
+#include "msgx/storage/ColumnLimits.h"
 
 #include <stdexcept>
 
@@ -134,6 +135,38 @@ std::optional<std::string> identityKeyOf(const codec::Meta& meta, const std::str
         *key += "|" + businessDay;
     }
     return key;
+}
+
+std::optional<std::string> DecisionCommit::valueTooLong(const storage::ProcessingCommit& commit) {
+    const auto check = [](const std::string& value, std::size_t limit,
+                          const char* column) -> std::optional<std::string> {
+        if (value.size() <= limit) {
+            return std::nullopt;
+        }
+        return std::string("the decision writes ") + column + " '" + value.substr(0, 40) +
+               (value.size() > 40 ? "..." : "") + "' (" + std::to_string(value.size()) +
+               " bytes), more than the " + std::to_string(limit) + " the store keeps";
+    };
+    for (const auto& flight : commit.flights) {
+        for (const auto& list : flight.lists) {
+            if (auto problem =
+                    check(list.name, storage::kDetailListNameMaxBytes, "FLIGHT_DETAIL.LIST_NAME")) {
+                return problem;
+            }
+        }
+    }
+    for (const auto& change : commit.references) {
+        for (auto problem :
+             {check(change.rtype, storage::kReferenceTypeMaxBytes, "REF_MASTER.RTYPE"),
+              check(change.rkey, storage::kReferenceKeyMaxBytes, "REF_MASTER.RKEY"),
+              check(change.source, storage::kReferenceSourceMaxBytes, "REF_MASTER.SOURCE"),
+              check(change.batchId.value_or(""), storage::kReferenceBatchMaxBytes, "REF_MASTER.BATCH_ID")}) {
+            if (problem) {
+                return problem;
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace msgx::pipeline

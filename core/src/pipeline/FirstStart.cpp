@@ -2,6 +2,7 @@
 
 #include "msgx/log/Log.h"
 #include "msgx/pipeline/InboxPoller.h"
+#include "msgx/pipeline/IntakeStopped.h"
 #include "msgx/storage/InfraError.h"
 
 #include <stdexcept>
@@ -36,7 +37,7 @@ std::optional<storage::InboxCursor> firstStartCursor(config::FirstStart mode,
         }
         return storage::InboxCursor{name, *lowestUnprocessed - 1, *lowestUnprocessed};
     case config::FirstStart::Refuse:
-        throw std::runtime_error(
+        throw IntakeStopped(
             "the own store has never read the mailbox, and the mailbox holds rows up to id " +
             std::to_string(*maxId) + " (the lowest the legacy consumer has not processed: " +
             (lowestUnprocessed ? std::to_string(*lowestUnprocessed) : std::string("none")) +
@@ -58,20 +59,15 @@ std::optional<storage::InboxCursor> chooseFirstStart(const config::Config& confi
     if (mode == config::FirstStart::Beginning) {
         return std::nullopt;
     }
-    std::optional<storage::MailboxId> maxId;
+    const std::optional<storage::MailboxId> maxId = inbox.maxId();
     std::optional<storage::MailboxId> lowest;
-    try {
-        maxId = inbox.maxId();
-        if (maxId && mode != config::FirstStart::AfterMaxId) {
-            lowest = inbox.lowestUnprocessed(config.mailbox.acceptStatus);
-        }
-    } catch (const storage::InfraError& e) {
-        throw std::runtime_error("first start: the mailbox cannot be read (" + std::string(e.what()) +
-                                 "), so where pipeline.first-start " + std::string(config::name(mode)) +
-                                 " begins is not known yet; intake waits for it");
+    if (maxId && mode != config::FirstStart::AfterMaxId) {
+        lowest = inbox.lowestUnprocessed(config.mailbox.acceptStatus);
     }
     auto cursor = firstStartCursor(mode, maxId, lowest);
     if (cursor) {
+        // The start first: a store with the inbox cursor always has it (the sweep stays above it).
+        store.cursors().save({InboxPoller::kStartName, cursor->watermark, cursor->watermark + 1});
         store.cursors().save(*cursor);
         const std::string detail = "pipeline.first-start " + std::string(config::name(mode)) +
                                    ": watermark " + std::to_string(cursor->watermark) +

@@ -2,9 +2,11 @@
 
 #include "msgx/log/Log.h"
 #include "msgx/pipeline/FirstStart.h"
+#include "msgx/pipeline/IntakeStopped.h"
 #include "msgx/storage/ColumnLimits.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace msgx::pipeline {
 
@@ -83,8 +85,34 @@ storage::InboxCursor InboxPoller::loadCursor() {
     return *cursor_;
 }
 
+void InboxPoller::checkMailboxNotBehind(const storage::InboxCursor& cursor) {
+    mailboxChecked_ = false;
+    const MailboxId largest = inbox_.maxId().value_or(0);
+    if (largest >= cursor.watermark) {
+        mailboxChecked_ = true;
+        return;
+    }
+    if (const auto accepted = store_.cursors().load(kMailboxAckName);
+        accepted && accepted->watermark == largest) {
+        mailboxChecked_ = true;
+        return;
+    }
+    throw IntakeStopped(
+        "the mailbox " + config_.mailbox.inboxTable + "'s largest id is " + std::to_string(largest) +
+        (largest == 0 ? " (it is empty)" : "") + ", below the watermark " + std::to_string(cursor.watermark) +
+        ": it was restored, truncated or its AUTO_INCREMENT reset, and the ids it hands out next were taken "
+        "already; no row is taken until an operator acts: have the mailbox's next id set above " +
+        std::to_string(cursor.watermark) + " (MySQL: ALTER TABLE " + config_.mailbox.inboxTable +
+        " AUTO_INCREMENT = " + std::to_string(cursor.watermark + 1) +
+        "), then stop msgxd and run msgxctl cursor set --watermark " + std::to_string(cursor.watermark) +
+        " --reason TEXT (docs/runbook.md \"MsgxIntakeStopped\")");
+}
+
 PollReport InboxPoller::pollOnce() {
     const storage::InboxCursor cursor = loadCursor();
+    if (!mailboxChecked_) {
+        checkMailboxNotBehind(cursor);
+    }
     PollReport report;
     report.watermarkBefore = report.watermarkAfter = cursor.watermark;
 
@@ -171,6 +199,7 @@ PollReport InboxPoller::pollOnce() {
 
 CompensationReport InboxPoller::compensateOnce() {
     const storage::InboxCursor cursor = loadCursor();
+    checkMailboxNotBehind(cursor);
     CompensationReport report;
     report.rescanFromBefore = report.rescanFromAfter = cursor.rescanFrom;
     if (cursor.rescanFrom > cursor.watermark) {
@@ -242,6 +271,70 @@ CompensationReport InboxPoller::compensateOnce() {
         cursor_ = next;
     }
     report.rescanFromAfter = rescanFrom;
+    return report;
+}
+
+SweepReport InboxPoller::sweepOnce() {
+    const storage::InboxCursor cursor = loadCursor();
+    const auto startCursor = store_.cursors().load(kStartName);
+    const MailboxId start = startCursor ? startCursor->watermark + 1 : 1;
+    MailboxId end = cursor.watermark;
+    if (const auto head = store_.processing().head()) {
+        end = std::min(end, head->mailboxId - 1);
+    }
+    if (!sweepNext_ || *sweepNext_ < start || *sweepNext_ > end) {
+        sweepNext_ = start;
+    }
+    SweepReport report;
+    report.from = *sweepNext_;
+    report.to = report.from - 1;
+    const storage::Timestamp now = clock_.now();
+    std::int64_t budget = config_.pipeline.sweepIdsPerRound;
+    MailboxId from = *sweepNext_;
+    while (budget > 0 && from <= end) {
+        const MailboxId to =
+            std::min<MailboxId>(end, from + std::min<std::int64_t>(budget, kSweepPageIds) - 1);
+        const auto unprocessed = inbox_.unprocessedIds(from, to, config_.mailbox.acceptStatus);
+        report.unprocessed += static_cast<int>(unprocessed.size());
+        if (!unprocessed.empty()) {
+            const auto known = store_.processing().knownIds(unprocessed.front(), unprocessed.back());
+            std::vector<MailboxId> unknown;
+            std::set_difference(unprocessed.begin(), unprocessed.end(), known.begin(), known.end(),
+                                std::back_inserter(unknown));
+            std::vector<storage::NewMessage> messages;
+            for (const auto id : unknown) {
+                for (const auto& row : inbox_.readRange(id, id)) {
+                    messages.push_back(newMessage(row));
+                }
+            }
+            if (!messages.empty()) {
+                const auto inserted = store_.processing().enqueue(messages, std::nullopt);
+                for (const auto& message : messages) {
+                    if (std::find(inserted.begin(), inserted.end(), message.mailboxId) == inserted.end()) {
+                        continue;
+                    }
+                    report.late.push_back(message.mailboxId);
+                    const auto late = message.receivedAt
+                                          ? std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
+                                                               now - *message.receivedAt)
+                                                               .count()) +
+                                                " s after it was received"
+                                          : std::string("(no DATE_RECEIVED)");
+                    log::warn("poller: the late-commit sweep found mailbox id {} below the queue head, {}, "
+                              "never seen before (it committed after the rescan horizon): queued now, "
+                              "processed next, out of id order",
+                              message.mailboxId, late);
+                }
+            }
+        }
+        budget -= to - from + 1;
+        from = to + 1;
+    }
+    report.to = from - 1;
+    report.completed = from > end;
+    sweepNext_ = report.completed ? start : from;
+    log::debug("poller: late-commit sweep read ids {}..{}: {} unprocessed, {} late{}", report.from, report.to,
+               report.unprocessed, report.late.size(), report.completed ? "; starts again next round" : "");
     return report;
 }
 

@@ -10,6 +10,7 @@
 #include "msgx/pipeline/ArchiveJob.h"
 #include "msgx/pipeline/BackfillWorker.h"
 #include "msgx/pipeline/InboxPoller.h"
+#include "msgx/pipeline/IntakeStopped.h"
 #include "msgx/pipeline/Pump.h"
 #include "msgx/pipeline/ReferenceRefresh.h"
 #include "msgx/pipeline/RequestCoordinator.h"
@@ -39,6 +40,8 @@ using storage::Timestamp;
 constexpr auto kFailurePause = 1s;
 // Pause after an unexpected exception (a bug): long enough not to flood the log.
 constexpr auto kBugPause = 5s;
+// How often a stopped intake checks again (and logs at ERROR) whether the operator has acted.
+constexpr auto kIntakeStoppedPause = 30s;
 // How many head events of a target a new writer looks at for claims left by the previous one.
 constexpr int kClaimRecoveryLimit = 5000;
 // How often the gauges that need a database read are refreshed (docs/metrics.md).
@@ -279,15 +282,24 @@ private:
 
     void pollerLoop(std::stop_token stop) {
         auto nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
-        writerLoop(stop, "poller", [this, &nextCompensation] {
+        auto nextSweep = clock_.now() + config_.pipeline.sweepInterval;
+        writerLoop(stop, "poller", [this, &nextCompensation, &nextSweep] {
             auto& metrics = metrics::Metrics::process();
+            const auto stopped = [this, &metrics](const IntakeStopped& e) {
+                metrics.intakeStopped(true);
+                log::error("poller: intake stopped: {}", e.what());
+                return clock_.now() + kIntakeStoppedPause;
+            };
             PollReport report;
             try {
                 report = poller_->pollOnce();
             } catch (const storage::InfraError&) {
                 metrics.poll(false);
                 throw;
+            } catch (const IntakeStopped& e) {
+                return stopped(e);
             }
+            metrics.intakeStopped(false);
             metrics.poll(true);
             metrics.gapsWaited(static_cast<std::int64_t>(report.expiredGaps.size()));
             metrics.mailboxOldestUnprocessedAge(
@@ -299,12 +311,25 @@ private:
                 pumpWakeup_.notify();
             }
             if (clock_.now() >= nextCompensation) {
-                const auto late = poller_->compensateOnce();
+                nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
+                CompensationReport late;
+                try {
+                    late = poller_->compensateOnce();
+                } catch (const IntakeStopped& e) {
+                    return stopped(e);
+                }
                 metrics.lateRows(static_cast<std::int64_t>(late.late.size()));
                 if (!late.late.empty()) {
                     pumpWakeup_.notify();
                 }
-                nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
+            }
+            if (clock_.now() >= nextSweep) {
+                nextSweep = clock_.now() + config_.pipeline.sweepInterval;
+                const auto swept = poller_->sweepOnce();
+                metrics.lateRowsSwept(static_cast<std::int64_t>(swept.late.size()));
+                if (!swept.late.empty()) {
+                    pumpWakeup_.notify();
+                }
             }
             // A full read that moved the watermark: more rows may be waiting (also when they were all
             // queued already, e.g. after a restart). A full read that did not move it waits for a gap.

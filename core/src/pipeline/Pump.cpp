@@ -318,6 +318,9 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     }
     try {
         Decided decided{record, key, commits_.ofDecision(record, identityKey, decision, flights_, now), {}};
+        if (auto problem = DecisionCommit::valueTooLong(decided.commit)) {
+            return Failure{record, key, identityKey, ErrorClass::CodecError, std::move(*problem)};
+        }
         if (decision.outcome == sdk::Decision::Outcome::Apply) {
             decided.commit.answersRequest = answers;
             decided.outbound = decision.outbound;

@@ -60,6 +60,12 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
     c->add(d, "mailbox.lowest-unprocessed",
            "SELECT MIN(CMINMSGS_ID) FROM " + inbox +
                " WHERE CMINMSGS_DATE_PROCESSED IS NULL AND CMINMSGS_STATUS = ?");
+    c->add(d, "mailbox.unprocessed-in-range",
+           "SELECT CMINMSGS_ID, CMINMSGS_STATUS FROM " + inbox +
+               " WHERE CMINMSGS_ID BETWEEN ? AND ? AND CMINMSGS_DATE_PROCESSED IS NULL ORDER BY CMINMSGS_ID");
+    c->add(d, "mailbox.backfill-unmarked",
+           "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +
+               ", CMINMSGS_STATUS = ? WHERE CMINMSGS_ID = ? AND CMINMSGS_DATE_PROCESSED IS NULL");
     c->add(d, "mailbox.backfill",
            "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +
                ", CMINMSGS_STATUS = ? WHERE CMINMSGS_ID = ?");

@@ -10,6 +10,7 @@
 
 #include <Poco/Data/Statement.h>
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
@@ -164,6 +165,53 @@ public:
                                            }
                                        }
                                        return lowest;
+                                   });
+    }
+
+    std::vector<MailboxId> unprocessedIds(MailboxId first, MailboxId last,
+                                          const std::vector<std::string>& acceptStatus) override {
+        return ctx_.pool->transact("mailbox: read the unprocessed ids " + std::to_string(first) + ".." +
+                                       std::to_string(last) + " of " + ctx_.inboxTable,
+                                   [ctx = ctx_.statements, first, last, acceptStatus](Transaction& tx) {
+                                       std::vector<Poco::Int64> ids;
+                                       std::vector<Poco::Nullable<std::string>> statuses;
+                                       Statement select(tx.session());
+                                       select << ctx["mailbox.unprocessed-in-range"], bindInt64(first),
+                                           bindInt64(last), into(ids), into(statuses);
+                                       select.execute();
+                                       std::vector<MailboxId> accepted;
+                                       for (std::size_t i = 0; i < ids.size(); ++i) {
+                                           const auto status = optionalOf(statuses[i]);
+                                           if (status && std::find(acceptStatus.begin(), acceptStatus.end(),
+                                                                   *status) != acceptStatus.end()) {
+                                               accepted.push_back(ids[i]);
+                                           }
+                                       }
+                                       return accepted;
+                                   });
+    }
+
+    std::int64_t backfillUnmarked(const std::vector<MailboxMark>& marks) override {
+        if (marks.empty()) {
+            return 0;
+        }
+        std::vector<std::pair<MailboxId, std::pair<std::string, std::string>>> rows;
+        for (const auto& mark : marks) {
+            rows.push_back(
+                {mark.id, {instantToMailboxTime(mark.processedAt, *ctx_.statements.zone), mark.status}});
+        }
+        return ctx_.pool->transact("mailbox: mark " + std::to_string(marks.size()) + " unmarked " +
+                                       ctx_.inboxTable + " rows from " + std::to_string(marks.front().id),
+                                   [ctx = ctx_.statements, rows](Transaction& tx) {
+                                       std::int64_t marked = 0;
+                                       for (const auto& [id, values] : rows) {
+                                           Statement update(tx.session());
+                                           update << ctx["mailbox.backfill-unmarked"],
+                                               ctx.text.shortText(values.first),
+                                               ctx.text.shortText(values.second), bindInt64(id);
+                                           marked += static_cast<std::int64_t>(update.execute());
+                                       }
+                                       return marked;
                                    });
     }
 

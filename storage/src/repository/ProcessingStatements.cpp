@@ -29,6 +29,10 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
               " ORDER BY CMINMSGS_ID");
     c.add(d, "processing.find", "SELECT " + columns + " FROM PROC_STATE WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.find-archived", "SELECT " + columns + " FROM PROC_STATE_HST WHERE CMINMSGS_ID = ?");
+    c.add(d, "processing.known-ids",
+          "SELECT CMINMSGS_ID FROM PROC_STATE WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID");
+    c.add(d, "processing.known-archived-ids",
+          "SELECT CMINMSGS_ID FROM PROC_STATE_HST WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID");
     c.add(d, "processing.unfinished-count",
           "SELECT COUNT(*) FROM PROC_STATE WHERE STATE IN ('PENDING', 'FAILED')");
     c.add(

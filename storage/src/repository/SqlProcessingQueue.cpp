@@ -243,6 +243,23 @@ std::optional<ProcessingRecord> SqlProcessingQueue::findAnywhere(MailboxId id) {
         });
 }
 
+std::vector<MailboxId> SqlProcessingQueue::knownIds(MailboxId first, MailboxId last) {
+    return ctx_.pool->transact(
+        "store: read the ids " + std::to_string(first) + ".." + std::to_string(last) +
+            " of PROC_STATE and PROC_STATE_HST",
+        [ctx = ctx_.statements, first, last](Transaction& tx) {
+            std::vector<MailboxId> known;
+            for (const char* statement : {"processing.known-ids", "processing.known-archived-ids"}) {
+                std::vector<Poco::Int64> ids;
+                tx.session() << ctx[statement], bindInt64(first), bindInt64(last), into(ids), now;
+                known.insert(known.end(), ids.begin(), ids.end());
+            }
+            std::sort(known.begin(), known.end());
+            known.erase(std::unique(known.begin(), known.end()), known.end());
+            return known;
+        });
+}
+
 std::int64_t SqlProcessingQueue::unfinishedCount() {
     return ctx_.pool->transact("store: count unfinished messages", [ctx = ctx_.statements](Transaction& tx) {
         Poco::Int64 count = 0;

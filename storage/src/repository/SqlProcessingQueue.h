@@ -14,6 +14,7 @@ public:
     std::optional<ProcessingRecord> head() override;
     std::optional<ProcessingRecord> find(MailboxId id) override;
     std::optional<ProcessingRecord> findAnywhere(MailboxId id) override;
+    std::vector<MailboxId> knownIds(MailboxId first, MailboxId last) override;
     std::int64_t unfinishedCount() override;
     Timestamp markProcessingStarted(MailboxId id) override;
     IdentityBinding bindIdentity(MailboxId id, const std::string& key) override;

@@ -64,10 +64,11 @@ void IntakeFixture::addRow(storage::MailboxId id, const std::optional<std::strin
 }
 
 std::vector<storage::MailboxId> IntakeFixture::queued() {
-    Poco::Data::Session session("SQLite", (dir_->path() / "store.db").string());
-    std::vector<Poco::Int64> ids;
-    session << "SELECT CMINMSGS_ID FROM PROC_STATE ORDER BY CMINMSGS_ID", into(ids), now;
-    return {ids.begin(), ids.end()};
+    std::vector<storage::MailboxId> ids;
+    for (const auto& row : store_->processing().list({}, 0, 100000)) {
+        ids.push_back(row.mailboxId);
+    }
+    return ids;
 }
 
 storage::ProcessingRecord IntakeFixture::record(storage::MailboxId id) {

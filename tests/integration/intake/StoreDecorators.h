@@ -34,6 +34,9 @@ public:
     std::optional<storage::ProcessingRecord> findAnywhere(storage::MailboxId id) override {
         return real_.findAnywhere(id);
     }
+    std::vector<storage::MailboxId> knownIds(storage::MailboxId first, storage::MailboxId last) override {
+        return real_.knownIds(first, last);
+    }
     bool releaseIdentity(storage::MailboxId holder, const std::string& key) override {
         return real_.releaseIdentity(holder, key);
     }
@@ -171,6 +174,15 @@ public:
     lowestUnprocessed(const std::vector<std::string>& acceptStatus) override {
         ++reads;
         return real_.lowestUnprocessed(acceptStatus);
+    }
+    std::vector<storage::MailboxId> unprocessedIds(storage::MailboxId first, storage::MailboxId last,
+                                                   const std::vector<std::string>& acceptStatus) override {
+        ++reads;
+        return real_.unprocessedIds(first, last, acceptStatus);
+    }
+    std::int64_t backfillUnmarked(const std::vector<storage::MailboxMark>& marks) override {
+        ++batches;
+        return real_.backfillUnmarked(marks);
     }
     void backfill(storage::MailboxId id, storage::Timestamp processedAt, const std::string& status) override {
         if (onBackfill) {

@@ -35,6 +35,10 @@ public:
         check("findAnywhere");
         return inner_.findAnywhere(id);
     }
+    std::vector<storage::MailboxId> knownIds(storage::MailboxId first, storage::MailboxId last) override {
+        check("knownIds");
+        return inner_.knownIds(first, last);
+    }
     bool releaseIdentity(storage::MailboxId holder, const std::string& key) override {
         check("releaseIdentity");
         return inner_.releaseIdentity(holder, key);

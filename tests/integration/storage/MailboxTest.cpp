@@ -97,6 +97,32 @@ TEST_P(MailboxSuite, BackfillOfManyRowsWritesEachItsOwnValues) {
     EXPECT_EQ(inbox.readRange(untouched, untouched).at(0).status, "VALID");
 }
 
+// Issue 17: what a cut-over and the late-commit sweep read, and the back-fill of a backlog skip that
+// never writes over another consumer's mark.
+TEST_P(MailboxSuite, UnprocessedRowsAreFoundByRangeAndStatusAndOnlyUnmarkedRowsAreMarked) {
+    auto& inbox = mailbox_->inbox();
+    const auto marked = inbox.insert("<MSG/>", quarterPastSevenUtc(), "VALID");
+    const auto invalid = inbox.insert("<MSG/>", quarterPastSevenUtc(), "INVALID");
+    const auto open = inbox.insert("<MSG/>", quarterPastSevenUtc(), "VALID");
+    const auto other = inbox.insert("<MSG/>", quarterPastSevenUtc(), "RETRY");
+    inbox.backfill(marked, quarterPastSevenUtc(), "LEGACY");
+    using Ids = std::vector<storage::MailboxId>;
+    EXPECT_EQ(inbox.unprocessedIds(marked, other, {"VALID"}), (Ids{open}));
+    EXPECT_EQ(inbox.unprocessedIds(marked, other, {"RETRY", "VALID"}), (Ids{open, other}));
+    EXPECT_EQ(inbox.unprocessedIds(other + 1, other + 100, {"VALID"}), Ids{});
+    EXPECT_EQ(inbox.lowestUnprocessed({"VALID"}), open);
+    EXPECT_EQ(inbox.lowestUnprocessed({"VALID", "INVALID"}), invalid);
+    EXPECT_EQ(inbox.lowestUnprocessed({"NONE"}), std::nullopt);
+
+    const auto later = quarterPastSevenUtc() + 1h;
+    EXPECT_EQ(inbox.backfillUnmarked({{marked, later, "PROCESSED"}, {open, later, "PROCESSED"}}), 1);
+    EXPECT_EQ(inbox.readRange(marked, marked).at(0).status, "LEGACY") << "another consumer's mark is kept";
+    EXPECT_EQ(inbox.readRange(open, open).at(0).status, "PROCESSED");
+    EXPECT_EQ(inbox.backfillUnmarked({{open, later + 1h, "SKIPPED"}}), 0) << "marked once";
+    EXPECT_EQ(inbox.readRange(open, open).at(0).status, "PROCESSED");
+    EXPECT_EQ(inbox.unprocessedIds(marked, other, {"VALID"}), Ids{});
+}
+
 TEST_P(MailboxSuite, CompatInsertsReturnTheirNewIds) {
     auto& inbox = mailbox_->inbox();
     const auto first = inbox.insert("<MSG>a</MSG>", quarterPastSevenUtc(), "VALID");

@@ -37,6 +37,16 @@ TEST_P(StoreSuite, EnqueueInsertsOnlyNewIdsAndNeverResetsAnExistingRow) {
     EXPECT_EQ(rowCount("PROC_STATE"), 4);
 }
 
+// The late-commit sweep's question: which ids of a range the store has seen.
+TEST_P(StoreSuite, KnownIdsAreTheIdsOfARangeInTheQueue) {
+    auto& queue = store().processing();
+    queue.enqueue({message(3), message(5), message(9)}, std::nullopt);
+    using Ids = std::vector<storage::MailboxId>;
+    EXPECT_EQ(queue.knownIds(1, 10), (Ids{3, 5, 9}));
+    EXPECT_EQ(queue.knownIds(4, 8), (Ids{5}));
+    EXPECT_EQ(queue.knownIds(6, 8), Ids{});
+}
+
 TEST_P(StoreSuite, EnqueueMovesTheCursorInTheSameTransaction) {
     auto& queue = store().processing();
     EXPECT_FALSE(store().cursors().load("inbox"));

@@ -86,6 +86,13 @@ public:
                           .Help("How long the head message has been failing (0: it has not failed)")
                           .Register(*registry)
                           .Add({})),
+          intakeStopped(
+              prometheus::BuildGauge()
+                  .Name("msgx_intake_stopped")
+                  .Help("1 while the poller takes no mailbox rows until an operator acts (first start "
+                        "without a choice, mailbox behind the watermark)")
+                  .Register(*registry)
+                  .Add({})),
           mailboxOldest(
               prometheus::BuildGauge()
                   .Name("msgx_mailbox_oldest_unprocessed_age_seconds")
@@ -186,6 +193,13 @@ public:
                        .Help("Mailbox rows the compensation scan found after their gap was given up")
                        .Register(*registry)
                        .Add({})),
+          lateRowsSwept(
+              prometheus::BuildCounter()
+                  .Name("msgx_late_rows_swept_total")
+                  .Help("Mailbox rows the late-commit sweep found: committed after the rescan horizon, "
+                        "never seen before")
+                  .Register(*registry)
+                  .Add({})),
           logDropped(prometheus::BuildCounter()
                          .Name("msgx_log_lines_dropped_total")
                          .Help("Log lines dropped because the log queue was full")
@@ -205,6 +219,7 @@ public:
     Gauge& queueDepth;
     Gauge& headAge;
     Gauge& headBlocked;
+    Gauge& intakeStopped;
     Gauge& mailboxOldest;
     Family<Histogram>& handler;
     Histogram& commit;
@@ -226,6 +241,7 @@ public:
     Counter& pollFailures;
     Counter& gaps;
     Counter& lateRows;
+    Counter& lateRowsSwept;
     Counter& logDropped;
     std::mutex droppedMutex;
     std::uint64_t droppedSeen = 0;
@@ -304,6 +320,14 @@ void Metrics::identityConflict(const std::string& key) {
 
 void Metrics::lateRows(std::int64_t count) {
     families_->lateRows.Increment(static_cast<double>(count));
+}
+
+void Metrics::lateRowsSwept(std::int64_t count) {
+    families_->lateRowsSwept.Increment(static_cast<double>(count));
+}
+
+void Metrics::intakeStopped(bool stopped) {
+    families_->intakeStopped.Set(stopped ? 1.0 : 0.0);
 }
 
 void Metrics::mailboxOldestUnprocessedAge(double seconds) {

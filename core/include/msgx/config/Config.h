@@ -97,6 +97,10 @@ struct PipelineConfig {
     int batchSize = 200;
     Milliseconds maxCommitDelay = std::chrono::seconds(5);
     Milliseconds compensationInterval = std::chrono::seconds(60);
+    // The late-commit sweep (docs/pipeline.md "Late commits"): every sweepInterval it reads the next
+    // sweepIdsPerRound mailbox ids below the head for rows nobody has processed, wrapping at the end.
+    Milliseconds sweepInterval = std::chrono::minutes(5);
+    int sweepIdsPerRound = 100000;
     int messagesPerTransaction = 50;
     int maxAttempts = 5;
     std::vector<Milliseconds> backoff{std::chrono::seconds(1), std::chrono::seconds(2),

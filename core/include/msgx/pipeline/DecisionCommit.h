@@ -34,6 +34,12 @@ public:
     ofDecision(const storage::ProcessingRecord& record, const std::optional<std::string>& identityKey,
                const sdk::Decision& decision, StoreFlightView& flights, storage::Timestamp now) const;
 
+    // A value of the commit longer than the own-store column it goes to (storage/ColumnLimits.h: a
+    // detail-list name, a reference type, key, source or batch), described with the column; nullopt
+    // when everything fits. The pump fails such a message CODEC_ERROR (replayable once the column
+    // or the handler is fixed) instead of a commit the database refuses on every retry.
+    [[nodiscard]] static std::optional<std::string> valueTooLong(const storage::ProcessingCommit& commit);
+
     // SKIPPED "ignored:<pattern>" (before identity: no key bound).
     [[nodiscard]] storage::ProcessingCommit ignored(const storage::ProcessingRecord& record,
                                                     const std::string& pattern, storage::Timestamp now) const;

@@ -18,15 +18,15 @@ config::FirstStart resolvedFirstStart(const config::Config& config);
 
 // The inbox cursor `mode` (resolved) starts from: none to begin at the first row (also for an empty
 // mailbox); after the largest id; just before the lowest unprocessed row (after the largest when
-// there is none). Refuse throws std::runtime_error saying how to choose.
+// there is none). Refuse throws IntakeStopped saying how to choose.
 std::optional<storage::InboxCursor> firstStartCursor(config::FirstStart mode,
                                                      std::optional<storage::MailboxId> maxId,
                                                      std::optional<storage::MailboxId> lowestUnprocessed);
 
-// On a store without an inbox cursor: reads the mailbox as the mode needs, saves the cursor it
-// starts from (OPS_AUDIT "cursor-first-start", actor msgxd) and returns it; nullopt when the store
-// has a cursor or intake begins at the first row. Throws std::runtime_error for Refuse (mailbox not
-// empty) and when the mailbox cannot be read; storage::InfraError when the store cannot.
+// On a store without an inbox cursor: reads the mailbox as the mode needs, saves the cut-over start
+// (InboxPoller::kStartName) and the cursor it starts from (OPS_AUDIT "cursor-first-start", actor
+// msgxd) and returns it; nullopt when the store has a cursor or intake begins at the first row.
+// Throws IntakeStopped for Refuse (mailbox not empty), storage::InfraError when a database fails.
 std::optional<storage::InboxCursor> chooseFirstStart(const config::Config& config, storage::OwnStore& store,
                                                      storage::MailboxInbox& inbox);
 

@@ -33,6 +33,14 @@ struct CompensationReport {
     storage::MailboxId rescanFromAfter = 0;
 };
 
+struct SweepReport {
+    storage::MailboxId from = 0; // the ids read this round: from..to (from > to: nothing to read)
+    storage::MailboxId to = 0;
+    int unprocessed = 0;                  // rows with DATE_PROCESSED NULL and an accepted status
+    std::vector<storage::MailboxId> late; // of those, the ones the own store had never seen: queued
+    bool completed = false;               // this round reached the end; the next begins again
+};
+
 // Discovery of new mailbox rows (US-01, architecture.md §1, §10 Q2, docs/pipeline.md).
 //
 // pollOnce reads CMINMSGS rows with ID > watermark in ID order (at most pipeline.batch-size) and
@@ -52,17 +60,39 @@ struct CompensationReport {
 // for rescanHorizon() after it was given up (or, after a restart, after the first rescan saw it),
 // then abandoned with a WARN line, so a gap that never fills never pins the rescan.
 //
+// sweepOnce is the net under both (US-01.3): a row that commits after its gap was abandoned is
+// still found. Each round reads the next pipeline.sweep-ids-per-round ids between the cut-over start
+// (kStartName) and the queue head (the watermark when the queue is empty), in pages of
+// kSweepPageIds, for rows with DATE_PROCESSED NULL and an accepted status that have no PROC_STATE
+// or PROC_STATE_HST row; it queues them (WARN with how late each one is) and wraps to the start at
+// the end. Ids above the head are left to the next rounds: the queued backlog there is not marked
+// yet, and the head passes it.
+//
+// A mailbox whose largest id is below the watermark (restored from a backup, truncated, or its
+// AUTO_INCREMENT reset) would hand out ids msgxd has taken already, and those rows would be lost:
+// pollOnce (on its first call, and on every call while it holds) and compensateOnce check it and
+// throw IntakeStopped until the mailbox's largest id passes the watermark or an operator accepts
+// this mailbox's largest id (msgxctl cursor set records it as kMailboxAckName).
+//
 // Both throw storage::InfraError when the own store or the mailbox fails; the caller retries.
-// Not thread-safe: call both from the one poller thread.
+// Not thread-safe: call them from the one poller thread.
 class InboxPoller {
 public:
     static constexpr const char* kCursorName = "inbox";
+    // INBOX_CURSOR row of the cut-over start: its watermark is the last id left to the legacy
+    // consumer (pipeline.first-start, msgxctl cursor set); absent on a store that began at 0.
+    static constexpr const char* kStartName = "inbox-start";
+    static constexpr storage::MailboxId kSweepPageIds = 10000;
+    // INBOX_CURSOR row of an accepted mailbox behind the watermark: its watermark is the mailbox's
+    // largest id (0: empty) when an operator last ran msgxctl cursor set.
+    static constexpr const char* kMailboxAckName = "inbox-mailbox-max";
 
     InboxPoller(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
                 const config::Config& config);
 
     PollReport pollOnce();
     CompensationReport compensateOnce();
+    SweepReport sweepOnce();
 
     // How long a given-up gap is watched by the rescan: 10 x max-commit-delay, at least two
     // compensation intervals (so that every gap is rescanned at least once more).
@@ -74,6 +104,7 @@ public:
 private:
     storage::InboxCursor loadCursor();
     storage::NewMessage newMessage(const storage::MailboxRow& row) const;
+    void checkMailboxNotBehind(const storage::InboxCursor& cursor);
 
     storage::OwnStore& store_;
     storage::MailboxInbox& inbox_;
@@ -85,6 +116,8 @@ private:
     // After an empty poll the next one first probes with an id-only query (hasRowsAbove): idle
     // polls stay cheap, a busy stream keeps one query per poll.
     bool lastPollEmpty_ = true;
+    std::optional<storage::MailboxId> sweepNext_; // where the next sweep round begins
+    bool mailboxChecked_ = false;                 // checkMailboxNotBehind passed since the cursor load
 };
 
 } // namespace msgx::pipeline

@@ -6,6 +6,7 @@
 #include "msgx/storage/Ids.h"
 #include "msgx/storage/Timestamp.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,11 @@ public:
     // the legacy consumer's unfinished work begins (a cut-over start). Not indexed on the legacy
     // table: a scan, for the operator's commands and a first start only.
     virtual std::optional<MailboxId> lowestUnprocessed(const std::vector<std::string>& acceptStatus) = 0;
+    // The ids first..last (both included) whose DATE_PROCESSED is NULL and whose STATUS is one of
+    // `acceptStatus`, ascending: a primary-key range read of two small columns (the late-commit
+    // sweep pages through the mailbox with it).
+    virtual std::vector<MailboxId> unprocessedIds(MailboxId first, MailboxId last,
+                                                  const std::vector<std::string>& acceptStatus) = 0;
     // UPDATE ... SET DATE_PROCESSED = processedAt (in mailbox.time-zone, whole seconds), STATUS =
     // status WHERE ID = id. Writing the same values again changes nothing (idempotent).
     virtual void backfill(MailboxId id, Timestamp processedAt, const std::string& status) = 0;
@@ -58,6 +64,10 @@ public:
             backfill(mark.id, mark.processedAt, mark.status);
         }
     }
+    // backfillAll() only for the rows whose DATE_PROCESSED is still NULL (UPDATE ... AND
+    // DATE_PROCESSED IS NULL, in one transaction): never overwrites the legacy consumer's mark
+    // (msgxctl skip). Returns how many rows it marked.
+    virtual std::int64_t backfillUnmarked(const std::vector<MailboxMark>& marks) = 0;
     // The compat inject: inserts a row as the upstream does (mailbox.md §1.5) and returns its ID.
     virtual MailboxId insert(const std::string& xml, Timestamp receivedAt, const std::string& status) = 0;
 };

@@ -119,6 +119,9 @@ public:
     virtual std::optional<ProcessingRecord> find(MailboxId id) = 0;
     // The row of message `id` in PROC_STATE or, once archived, in PROC_STATE_HST (the live row first).
     virtual std::optional<ProcessingRecord> findAnywhere(MailboxId id) = 0;
+    // The ids first..last (both included) that have a row in PROC_STATE or PROC_STATE_HST, ascending
+    // (two primary-key range reads of the id alone; the late-commit sweep).
+    virtual std::vector<MailboxId> knownIds(MailboxId first, MailboxId last) = 0;
     // Number of unfinished messages.
     virtual std::int64_t unfinishedCount() = 0;
 

@@ -71,7 +71,11 @@ public:
     void poll(bool succeeded);
     void gapsWaited(std::int64_t count);
     void lateRows(std::int64_t count);
+    // Rows the late-commit sweep found (InboxPoller::sweepOnce): committed after the rescan horizon.
+    void lateRowsSwept(std::int64_t count);
     void mailboxOldestUnprocessedAge(double seconds);
+    // The poller takes nothing until an operator acts (pipeline::IntakeStopped).
+    void intakeStopped(bool stopped);
     // The total the logging system reports; the counter moves up by the difference.
     void logLinesDroppedTotal(std::uint64_t total);
 

@@ -1,0 +1,93 @@
+#include "msgx/pipeline/BacklogSkip.h"
+
+#include "msgx/pipeline/InboxPoller.h"
+#include "msgx/storage/ColumnLimits.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace msgx::pipeline {
+
+std::string backlogNote(const std::string& reason) {
+    return "backlog:" + reason;
+}
+
+namespace {
+
+bool isBacklogRow(const std::optional<storage::ProcessingRecord>& record) {
+    return record && record->state == storage::ProcessingState::Skipped && record->note &&
+           record->note->starts_with("backlog:");
+}
+
+} // namespace
+
+BacklogSkipReport skipBacklog(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
+                              const config::Config& config, storage::MailboxId first, storage::MailboxId last,
+                              const std::string& reason, const std::string& actor) {
+    if (first > last) {
+        throw std::invalid_argument("--from " + std::to_string(first) + " is above --to " +
+                                    std::to_string(last));
+    }
+    if (reason.empty()) {
+        throw std::invalid_argument("a reason is required (it goes into the note and OPS_AUDIT)");
+    }
+    const std::string note = backlogNote(reason);
+    const storage::MailboxId page = std::max(1, config.pipeline.batchSize);
+    BacklogSkipReport report;
+    for (storage::MailboxId from = first; from <= last; from += page) {
+        const storage::MailboxId to = std::min(last, from + page - 1);
+        const auto rows = inbox.readRange(from, to);
+        if (rows.empty()) {
+            continue;
+        }
+        std::vector<storage::NewMessage> messages;
+        for (const auto& row : rows) {
+            storage::NewMessage message{row.id, row.xml, row.receivedAt, row.status, note};
+            if (!InboxPoller::accepted(config.mailbox, row.status) ||
+                (row.status && row.status->size() > storage::kMailboxStatusMaxBytes)) {
+                message.skipNote = InboxPoller::skipNote(row.status); // not ours to mark, as in intake
+                message.mailboxStatus.reset();
+            }
+            messages.push_back(std::move(message));
+        }
+        const auto inserted = store.processing().enqueue(messages, std::nullopt);
+        // The backlog rows of this page to mark: the new ones, and those an earlier run recorded.
+        std::vector<storage::MailboxMark> marks;
+        const auto now = clock.now();
+        for (const auto& message : messages) {
+            const bool isNew =
+                std::find(inserted.begin(), inserted.end(), message.mailboxId) != inserted.end();
+            const bool backlog = message.skipNote == note;
+            if (!isNew) {
+                if (!backlog || !isBacklogRow(store.processing().find(message.mailboxId))) {
+                    ++report.alreadyQueued;
+                    continue;
+                }
+            } else if (!backlog) {
+                ++report.otherStatus;
+                continue;
+            } else {
+                ++report.recorded;
+            }
+            marks.push_back({message.mailboxId, now, config.mailbox.statusMap.skipped});
+        }
+        if (!config.shadow && !marks.empty()) {
+            const auto marked = inbox.backfillUnmarked(marks);
+            report.marked += marked;
+            report.legacyMarked += static_cast<std::int64_t>(marks.size()) - marked;
+        }
+    }
+    const std::string detail =
+        "ids " + std::to_string(first) + ".." + std::to_string(last) + " " + note + ": " +
+        std::to_string(report.recorded) + " recorded SKIPPED, " + std::to_string(report.alreadyQueued) +
+        " already queued (left as they were), " + std::to_string(report.otherStatus) +
+        " outside mailbox.accept-status, " +
+        (config.shadow
+             ? std::string("no back-fill (shadow)")
+             : std::to_string(report.marked) + " back-filled, " + std::to_string(report.legacyMarked) +
+                   " already marked (by the legacy consumer or an earlier run; kept)");
+    store.audit().record(actor, "skip", detail);
+    return report;
+}
+
+} // namespace msgx::pipeline
