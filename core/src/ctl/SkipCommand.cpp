@@ -57,7 +57,7 @@ int runSkip(const SkipOptions& options) {
         std::cout << "msgxctl skip: ids " << options.from << ".." << options.to << ": " << report.recorded
                   << " recorded SKIPPED " << pipeline::backlogNote(options.reason) << ", "
                   << report.alreadyQueued << " already queued (left as they were), " << report.otherStatus
-                  << " outside mailbox.accept-status; ";
+                  << " not back-filled (STATUS outside mailbox.accept-status); ";
         if (context->config().shadow) {
             std::cout << "no back-fill (shadow: true)";
         } else {

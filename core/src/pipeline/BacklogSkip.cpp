@@ -41,12 +41,14 @@ BacklogSkipReport skipBacklog(storage::OwnStore& store, storage::MailboxInbox& i
             continue;
         }
         std::vector<storage::NewMessage> messages;
+        std::vector<storage::MailboxId> ours; // an accepted status: the rows intake would mark
         for (const auto& row : rows) {
             storage::NewMessage message{row.id, row.xml, row.receivedAt, row.status, note};
-            if (!InboxPoller::accepted(config.mailbox, row.status) ||
-                (row.status && row.status->size() > storage::kMailboxStatusMaxBytes)) {
-                message.skipNote = InboxPoller::skipNote(row.status); // not ours to mark, as in intake
-                message.mailboxStatus.reset();
+            if (row.status && row.status->size() > storage::kMailboxStatusMaxBytes) {
+                message.mailboxStatus.reset(); // longer than MAILBOX_STATUS, as in intake
+            }
+            if (InboxPoller::accepted(config.mailbox, row.status)) {
+                ours.push_back(row.id);
             }
             messages.push_back(std::move(message));
         }
@@ -57,17 +59,15 @@ BacklogSkipReport skipBacklog(storage::OwnStore& store, storage::MailboxInbox& i
         for (const auto& message : messages) {
             const bool isNew =
                 std::find(inserted.begin(), inserted.end(), message.mailboxId) != inserted.end();
-            const bool backlog = message.skipNote == note;
-            if (!isNew) {
-                if (!backlog || !isBacklogRow(store.processing().find(message.mailboxId))) {
-                    ++report.alreadyQueued;
-                    continue;
-                }
-            } else if (!backlog) {
+            if (isNew) {
+                ++report.recorded;
+            } else if (!isBacklogRow(store.processing().find(message.mailboxId))) {
+                ++report.alreadyQueued;
+                continue;
+            }
+            if (std::find(ours.begin(), ours.end(), message.mailboxId) == ours.end()) {
                 ++report.otherStatus;
                 continue;
-            } else {
-                ++report.recorded;
             }
             marks.push_back({message.mailboxId, now, config.mailbox.statusMap.skipped});
         }
@@ -81,7 +81,7 @@ BacklogSkipReport skipBacklog(storage::OwnStore& store, storage::MailboxInbox& i
         "ids " + std::to_string(first) + ".." + std::to_string(last) + " " + note + ": " +
         std::to_string(report.recorded) + " recorded SKIPPED, " + std::to_string(report.alreadyQueued) +
         " already queued (left as they were), " + std::to_string(report.otherStatus) +
-        " outside mailbox.accept-status, " +
+        " not back-filled (STATUS outside mailbox.accept-status), " +
         (config.shadow
              ? std::string("no back-fill (shadow)")
              : std::to_string(report.marked) + " back-filled, " + std::to_string(report.legacyMarked) +

@@ -63,6 +63,8 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
     c->add(d, "mailbox.unprocessed-in-range",
            "SELECT CMINMSGS_ID, CMINMSGS_STATUS FROM " + inbox +
                " WHERE CMINMSGS_ID BETWEEN ? AND ? AND CMINMSGS_DATE_PROCESSED IS NULL ORDER BY CMINMSGS_ID");
+    c->add(d, "mailbox.is-unmarked",
+           "SELECT COUNT(*) FROM " + inbox + " WHERE CMINMSGS_ID = ? AND CMINMSGS_DATE_PROCESSED IS NULL");
     c->add(d, "mailbox.backfill-unmarked",
            "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +
                ", CMINMSGS_STATUS = ? WHERE CMINMSGS_ID = ? AND CMINMSGS_DATE_PROCESSED IS NULL");

@@ -203,13 +203,19 @@ public:
         return ctx_.pool->transact("mailbox: mark " + std::to_string(marks.size()) + " unmarked " +
                                        ctx_.inboxTable + " rows from " + std::to_string(marks.front().id),
                                    [ctx = ctx_.statements, rows](Transaction& tx) {
+                                       // Counted by a read, not by the UPDATE's row count: the
+                                       // MariaDB ODBC driver reports matched-or-not rows there.
                                        std::int64_t marked = 0;
                                        for (const auto& [id, values] : rows) {
+                                           Poco::Int64 unmarked = 0;
+                                           tx.session() << ctx["mailbox.is-unmarked"], bindInt64(id),
+                                               into(unmarked), now;
+                                           marked += unmarked;
                                            Statement update(tx.session());
                                            update << ctx["mailbox.backfill-unmarked"],
                                                ctx.text.shortText(values.first),
                                                ctx.text.shortText(values.second), bindInt64(id);
-                                           marked += static_cast<std::int64_t>(update.execute());
+                                           update.execute();
                                        }
                                        return marked;
                                    });

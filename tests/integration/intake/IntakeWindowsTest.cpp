@@ -82,13 +82,13 @@ protected:
         Poco::Data::Session upstream("MySQL", connect_);
         return insertOn(upstream, text);
     }
-    // The legacy consumer's mark on a row.
-    void markLegacy(MailboxId id) {
+    // The legacy consumer's mark on a row (its STATUS as it leaves it).
+    void markLegacy(MailboxId id, std::string status = "LEGACY") {
         Poco::Data::Session legacy("MySQL", connect_);
         legacy << "UPDATE " + config_.mailbox.inboxTable +
-                      " SET CMINMSGS_DATE_PROCESSED = '2024-03-18 08:00:00', CMINMSGS_STATUS = 'LEGACY' "
+                      " SET CMINMSGS_DATE_PROCESSED = '2024-03-18 08:00:00', CMINMSGS_STATUS = ? "
                       "WHERE CMINMSGS_ID = ?",
-            use(id), now;
+            use(status), use(id), now;
     }
     // DATE_PROCESSED as text (nullopt: NULL) and STATUS of a row.
     std::pair<std::optional<std::string>, std::string> marks(MailboxId id) {
@@ -211,35 +211,44 @@ TEST_F(IntakeWindowsTest, AMailboxBehindTheWatermarkStopsIntakeUntilAnOperatorAc
 TEST_F(IntakeWindowsTest, ABacklogSkipRecordsTheRowsAndBackFillsOnlyWhatTheLegacyConsumerLeftUnmarked) {
     const MailboxId a = insert("a");
     const MailboxId b = insert("b");
+    const MailboxId d = insert("d");
     const MailboxId c = insert("c");
-    markLegacy(b);
+    markLegacy(b);          // processed by the legacy consumer: its STATUS is not VALID any more
+    markLegacy(d, "VALID"); // marked with the STATUS left VALID (or marked while the skip runs)
     const auto report =
-        pipeline::skipBacklog(*store_, mariaDb_->inbox(), clock_, config_, a, b, "cut-over", "msgxctl:test");
-    EXPECT_EQ(report.recorded, 2);
+        pipeline::skipBacklog(*store_, mariaDb_->inbox(), clock_, config_, a, d, "cut-over", "msgxctl:test");
+    EXPECT_EQ(report.recorded, 3);
+    EXPECT_EQ(report.otherStatus, 1);
     EXPECT_EQ(report.marked, 1);
     EXPECT_EQ(report.legacyMarked, 1);
-    EXPECT_EQ(record(a).state, storage::ProcessingState::Skipped);
-    EXPECT_EQ(record(b).note, "backlog:cut-over");
+    for (const MailboxId id : {a, b, d}) {
+        EXPECT_EQ(record(id).state, storage::ProcessingState::Skipped) << id;
+        EXPECT_EQ(record(id).note, "backlog:cut-over") << id;
+    }
     EXPECT_EQ(marks(a).first, "2024-03-18 15:00:00") << "back-filled at the clock's now in Asia/Shanghai";
     EXPECT_EQ(marks(a).second, "PROCESSED");
     EXPECT_EQ(marks(b),
               (std::pair<std::optional<std::string>, std::string>{"2024-03-18 08:00:00", "LEGACY"}));
+    EXPECT_EQ(marks(d), (std::pair<std::optional<std::string>, std::string>{"2024-03-18 08:00:00", "VALID"}))
+        << "a DATE_PROCESSED someone set is never overwritten";
     EXPECT_EQ(marks(c).first, std::nullopt);
-    EXPECT_EQ(mailboxRows(), 3) << "never a DELETE";
+    EXPECT_EQ(mailboxRows(), 4) << "never a DELETE";
     EXPECT_EQ(store_->audit().recent(1).at(0).action, "skip");
     EXPECT_THAT(store_->audit().recent(1).at(0).detail.value_or(""),
-                ::testing::HasSubstr("2 recorded SKIPPED, 0 already queued"));
+                ::testing::HasSubstr("3 recorded SKIPPED, 0 already queued"));
 
-    // The poller then takes c and leaves a and b as they are.
+    // The poller then takes c and leaves the backlog as it is.
     poller_->pollOnce();
-    EXPECT_EQ(queued(), (Ids{a, b, c}));
+    EXPECT_EQ(queued(), (Ids{a, b, d, c}));
     EXPECT_EQ(record(c).state, storage::ProcessingState::Pending);
     EXPECT_EQ(record(a).state, storage::ProcessingState::Skipped);
     const auto again =
         pipeline::skipBacklog(*store_, mariaDb_->inbox(), clock_, config_, a, c, "again", "msgxctl:test");
     EXPECT_EQ(again.recorded, 0);
+    EXPECT_EQ(again.marked, 0);
     EXPECT_EQ(again.alreadyQueued, 1) << "c is queued: left as it is";
     EXPECT_EQ(record(c).state, storage::ProcessingState::Pending);
+    EXPECT_EQ(record(a).note, "backlog:cut-over");
 }
 
 TEST_F(IntakeWindowsTest, AFirstStartAtTheLowestUnprocessedRowLeavesTheLegacyConsumersRows) {
