@@ -22,6 +22,7 @@ target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/DecisionCommit.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/EventPayloads.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/FlightStoreMapping.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/NamedFlights.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Pump.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RetryPolicy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreFlightView.cpp

@@ -1,12 +1,14 @@
 // msgxctl replay: sends FAILED or DEAD messages through the pump again (US-10). Without --apply it
 // only previews: which messages would be reset to PENDING and which are refused, and why.
 //
-//   msgxctl [--config F] replay (--id N... | --class C [--limit N]) [--apply --reason TEXT] [--json]
+//   msgxctl [--config F] replay (--id N... | --class C [--limit N]) [--apply --reason TEXT [--force]]
+//                               [--json]
 //
 // Only the classes CODEC_ERROR, UNSUPPORTED, INFRA and EXHAUSTED can be replayed; MALFORMED is
-// refused with its reason. --apply resets each eligible message (attempts 0, a new deadline anchor,
-// identity kept) and writes OPS_AUDIT (who, why, which ids, result). A running daemon picks the
-// messages up at its next pump step; they are processed in id order like any other.
+// refused with its reason. A message naming a flight that changed after the message failed is
+// previewed with a warning and replayed only with --force (US-10.4). --apply resets each eligible message
+// (attempts 0, a new deadline anchor, identity kept) and writes OPS_AUDIT (who, why, which ids, result). A
+// running daemon picks the messages up at its next pump step; they are processed in id order like any other.
 // Exit codes: 0 answered (preview) or every eligible message reset; 1 the store failed or a message
 // changed between preview and reset; 2 usage error.
 #include "CtlCommand.h"
@@ -31,6 +33,7 @@ struct ReplayOptions {
     int limit = 1000;
     bool apply = false;
     std::string reason;
+    bool force = false;
     bool json = false;
 };
 
@@ -75,8 +78,11 @@ int runReplay(const ReplayOptions& options) {
             } else {
                 for (const auto& c : plan.candidates) {
                     std::cout << c.id << '\t'
-                              << (c.eligible ? "would replay (-> PENDING, attempts 0, new deadline anchor)"
-                                             : "refused: " + c.refusal)
+                              << (!c.eligible ? "refused: " + c.refusal
+                                  : c.changedFlights.empty()
+                                      ? std::string(
+                                            "would replay (-> PENDING, attempts 0, new deadline anchor)")
+                                      : "would replay only with --force: " + c.warning())
                               << '\n';
                 }
                 std::cout << plan.eligibleCount() << " of " << plan.candidates.size()
@@ -84,23 +90,11 @@ int runReplay(const ReplayOptions& options) {
             }
             return 0;
         }
-        const auto outcome = pipeline::applyReplay(context->store(), plan, operatorActor(), options.reason);
+        const auto outcome =
+            pipeline::applyReplay(context->store(), plan, operatorActor(), options.reason, options.force);
         if (options.json) {
-            auto result = JsonValue::object();
+            auto result = pipeline::replayOutcomeJson(outcome, "refusal");
             result.set("applied", JsonValue::boolean(true));
-            auto replayed = JsonValue::array();
-            for (const auto id : outcome.replayed) {
-                replayed.push(JsonValue::integer(id));
-            }
-            auto refused = JsonValue::array();
-            for (const auto& [id, why] : outcome.refused) {
-                auto item = JsonValue::object();
-                item.set("id", JsonValue::integer(id));
-                item.set("refusal", JsonValue::string(why));
-                refused.push(std::move(item));
-            }
-            result.set("replayed", std::move(replayed));
-            result.set("refused", std::move(refused));
             std::cout << renderJson(result);
         } else {
             for (const auto id : outcome.replayed) {
@@ -132,6 +126,9 @@ CommandRun addReplayCommand(CLI::App& app) {
         ->check(CLI::Range(1, 100000));
     app.add_flag("--apply", options->apply, "reset the eligible messages (default: preview only)");
     app.add_option("--reason", options->reason, "why (required with --apply; written to OPS_AUDIT)");
+    app.add_flag("--force", options->force,
+                 "with --apply: also replay a message whose flights changed after it failed (the preview "
+                 "warns)");
     app.add_flag("--json", options->json, "print JSON (docs/operations.md)");
     return [options] { return runReplay(*options); };
 }

@@ -1,7 +1,5 @@
 #include "msgx/delivery/ClaimRecovery.h"
 
-#include "msgx/log/Log.h"
-
 #include <vector>
 
 namespace msgx::delivery {
@@ -17,9 +15,6 @@ int releaseStaleClaims(storage::OwnStore& store, const std::string& target, stor
     }
     if (!held.empty()) {
         outbox.postpone(held, now);
-        log::info(
-            "delivery target {}: {} event(s) claimed or backing off under the previous writer are due again",
-            target, held.size());
     }
     return static_cast<int>(held.size());
 }

@@ -1,5 +1,6 @@
 #include "msgx/delivery/Dispatcher.h"
 
+#include "msgx/delivery/ClaimRecovery.h"
 #include "msgx/delivery/DeliveryRecord.h"
 #include "msgx/log/Log.h"
 #include "msgx/metrics/Metrics.h"
@@ -151,6 +152,14 @@ Timestamp Dispatcher::round(Timestamp now) {
 }
 
 void Dispatcher::handBackUnsettled(Timestamp now) {
+    if (claimUnanswered_) {
+        const int released = releaseStaleClaims(store_, settings_.target, now, settings_.batchSize);
+        claimUnanswered_ = false;
+        if (released > 0) {
+            log::info("delivery {}: {} event(s) claimed by a claim whose answer was lost are due again",
+                      settings_.target, released);
+        }
+    }
     if (unsettled_.empty()) {
         return;
     }
@@ -171,7 +180,9 @@ Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
 // (acked or not) to be sent after it.
 Timestamp Dispatcher::msgRound(Timestamp now) {
     auto& outbox = store_.events();
+    claimUnanswered_ = true;
     const auto claimed = outbox.claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
+    claimUnanswered_ = false;
     if (claimed.empty()) {
         return idle(now, now + settings_.idlePoll);
     }
@@ -234,7 +245,9 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     if (now < flushAt && outbox.pendingCount(settings_.target) < settings_.batchSize) {
         return idle(now, flushAt);
     }
+    claimUnanswered_ = true;
     const auto claimed = outbox.claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
+    claimUnanswered_ = false;
     if (claimed.empty()) {
         return idle(now, std::max(now, head->nextAttemptAt)); // the head waits for its backoff
     }

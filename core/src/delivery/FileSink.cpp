@@ -51,6 +51,31 @@ bool writeAll(int fd, const std::string& text) {
     return true;
 }
 
+// The size of the file up to and with its last '\n' (0 when it has none), read backwards from `size`;
+// -1 when reading fails.
+off_t endOfLastCompleteLine(int fd, off_t size) {
+    char chunk[4096];
+    off_t end = size;
+    while (end > 0) {
+        const off_t start =
+            end > static_cast<off_t>(sizeof chunk) ? end - static_cast<off_t>(sizeof chunk) : 0;
+        const ssize_t n = ::pread(fd, chunk, static_cast<std::size_t>(end - start), start);
+        if (n != end - start) {
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            return -1;
+        }
+        for (off_t i = end - start; i > 0; --i) {
+            if (chunk[i - 1] == '\n') {
+                return start + i;
+            }
+        }
+        end = start;
+    }
+    return 0;
+}
+
 bool syncDirectory(const std::filesystem::path& directory) {
     const OpenFile dir(::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     return dir.fd() >= 0 && ::fsync(dir.fd()) == 0;
@@ -100,7 +125,7 @@ std::vector<SendResult> FileSink::send(const std::vector<DeliveryRecord>& record
         return fail("cannot create directory " + directory.string() + ": " + directoryError.message());
     }
     const bool existed = std::filesystem::exists(path_);
-    const OpenFile file(::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0640));
+    const OpenFile file(::open(path_.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0640));
     if (file.fd() < 0) {
         return fail(errnoText("cannot open", path_, errno));
     }
@@ -109,6 +134,24 @@ std::vector<SendResult> FileSink::send(const std::vector<DeliveryRecord>& record
     }
     struct stat before {};
     const bool sizeKnown = ::fstat(file.fd(), &before) == 0;
+    if (sizeKnown && S_ISREG(before.st_mode) && before.st_size > 0) {
+        // A line cut short by a crash mid-write (kill -9 or power loss before the truncation below)
+        // was never acknowledged: its records are still pending and are written again now. Cut
+        // back to the last complete line, so the file never holds a broken line between two good ones.
+        const off_t complete = endOfLastCompleteLine(file.fd(), before.st_size);
+        if (complete < 0) {
+            return fail(errnoText("cannot read the end of", path_, errno));
+        }
+        if (complete < before.st_size) {
+            if (::ftruncate(file.fd(), complete) != 0) {
+                return fail(errnoText("cannot remove the line cut short at the end of", path_, errno));
+            }
+            log::warn("file sink: {} ended in a line cut short ({} bytes after the last complete line, a "
+                      "crash mid-write): removed; its records were never acknowledged and are written again",
+                      path_.string(), before.st_size - complete);
+            before.st_size = complete;
+        }
+    }
 
     std::string batch;
     for (const DeliveryRecord& record : records) {

@@ -5,8 +5,10 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
@@ -81,7 +83,8 @@ public:
 private:
     rd_kafka_t* create();
     rd_kafka_resp_err_t produce(const DeliveryRecord& record, std::uint64_t sequence);
-    void waitForReports(std::vector<SendResult>& results);
+    void produceAndWait(const std::vector<DeliveryRecord>& records, std::vector<SendResult>& results);
+    void giveUpWaiting(std::vector<SendResult>& results);
     void replaceAfterFatalError(std::vector<SendResult>& results);
     void setHealth(bool healthy, std::string problem) {
         const std::scoped_lock lock(healthMutex_);
@@ -103,7 +106,15 @@ private:
     std::uint64_t batchBase_ = 0;
     std::vector<SendResult>* batchResults_ = nullptr;
     std::vector<bool> reported_;
+    std::vector<bool> produced_;
     std::size_t outstanding_ = 0;
+    // Per-key order (architecture.md §6): a record is produced only once the previous record of its
+    // key in the batch is acknowledged, so a refused record is never overtaken by a later record of
+    // its key (with the other keys still in flight). nextOfKey_[i]: the next record of record i's
+    // key (or kNone); ready_: the records whose predecessor was just acknowledged.
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> nextOfKey_;
+    std::vector<std::size_t> ready_;
 
     mutable std::mutex healthMutex_;
     SinkHealth health_;
@@ -158,6 +169,9 @@ void KafkaSink::Producer::onDelivery(rd_kafka_t*, const rd_kafka_message_t* mess
         message->err == RD_KAFKA_RESP_ERR_NO_ERROR
             ? SendResult{}
             : SendResult{kafkaErrorStatus(message->err), kafkaErrorText(message->err)};
+    if (message->err == RD_KAFKA_RESP_ERR_NO_ERROR && self.nextOfKey_[index] != kNone) {
+        self.ready_.push_back(self.nextOfKey_[index]);
+    }
 }
 
 void KafkaSink::Producer::onError(rd_kafka_t*, int error, const char* reason, void* opaque) {
@@ -224,40 +238,43 @@ std::vector<SendResult> KafkaSink::Producer::send(const std::vector<DeliveryReco
     nextSequence_ += records.size();
     batchResults_ = &results;
     reported_.assign(records.size(), false);
+    produced_.assign(records.size(), false);
     outstanding_ = 0;
-
-    const Clock::time_point deadline = clock_.now() + settings_.messageTimeout + kReportMargin;
-    std::size_t tried = records.size(); // records after these were held back, not tried
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        rd_kafka_resp_err_t error = produce(records[i], batchBase_ + i);
-        while (error == RD_KAFKA_RESP_ERR__QUEUE_FULL && clock_.now() < deadline) {
-            rd_kafka_poll(handle_, kPollMillis); // delivery reports make room
-            error = produce(records[i], batchBase_ + i);
-        }
-        if (error == RD_KAFKA_RESP_ERR_NO_ERROR) {
-            ++outstanding_;
-            continue;
-        }
-        reported_[i] = true;
-        results[i] = SendResult{kafkaErrorStatus(error), kafkaErrorText(error)};
-        // The rest stay behind it: a later record of the same key must not overtake it.
-        tried = i + 1;
-        for (std::size_t later = i + 1; later < records.size(); ++later) {
-            reported_[later] = true;
-            results[later] = SendResult{
-                Status::Unavailable, "not produced: record of event " + std::to_string(records[i].eventId) +
-                                         " before it failed (" + results[i].error + ")"};
-        }
-        break;
-    }
-    waitForReports(results);
+    produceAndWait(records, results);
     replaceAfterFatalError(results);
     batchResults_ = nullptr;
+
+    // The records never produced: behind a record of their key that was not delivered, or behind
+    // a record that librdkafka refused to queue.
+    std::vector<std::size_t> previousOfKey(records.size(), kNone);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (nextOfKey_[i] != kNone) {
+            previousOfKey[nextOfKey_[i]] = i;
+        }
+    }
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (produced_[i] || reported_[i]) {
+            continue;
+        }
+        std::size_t blocker = previousOfKey[i];
+        while (blocker != kNone && results[blocker].status == Status::Acked) {
+            blocker = previousOfKey[blocker];
+        }
+        results[i] = SendResult{Status::Unavailable,
+                                blocker != kNone ? "not produced: record of event " +
+                                                       std::to_string(records[blocker].eventId) +
+                                                       " of the same key before it was not delivered (" +
+                                                       results[blocker].error + ")"
+                                                 : std::string("not produced: the batch stopped before it")};
+    }
 
     // Health follows what the cluster did with the records tried; a refused record says nothing
     // about the cluster, and the records held back behind it were not tried.
     bool anyAcked = false;
-    for (std::size_t i = 0; i < tried; ++i) {
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (!produced_[i] && !reported_[i]) {
+            continue;
+        }
         const SendResult& result = results[i];
         if (result.status == Status::Unavailable) {
             setHealth(false, result.error);
@@ -271,13 +288,69 @@ std::vector<SendResult> KafkaSink::Producer::send(const std::vector<DeliveryReco
     return results;
 }
 
-// Polls until every produced record has its report or the guard deadline passed; what is still
-// missing then stays Unavailable and is purged from the local queue, if it is still there.
-void KafkaSink::Producer::waitForReports(std::vector<SendResult>& results) {
-    const Clock::time_point deadline = clock_.now() + settings_.messageTimeout + kReportMargin;
-    while (outstanding_ > 0 && clock_.now() < deadline) {
-        rd_kafka_poll(handle_, kPollMillis);
+// Produces the first record of each key, then each next record of a key once the one before it is
+// acknowledged, polling for reports until every produced record has one or the guard deadline
+// passed. A record librdkafka refuses to queue (a local error) stops producing: the records not
+// produced yet stay behind it. What is still unreported at the deadline stays Unavailable.
+void KafkaSink::Producer::produceAndWait(const std::vector<DeliveryRecord>& records,
+                                         std::vector<SendResult>& results) {
+    nextOfKey_.assign(records.size(), kNone);
+    ready_.clear();
+    std::map<std::int64_t, std::size_t> lastOfKey;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (!records[i].key) {
+            ready_.push_back(i); // no key, no order to keep
+            continue;
+        }
+        const auto [last, first] = lastOfKey.try_emplace(*records[i].key, i);
+        if (first) {
+            ready_.push_back(i);
+        } else {
+            nextOfKey_[last->second] = i;
+            last->second = i;
+        }
     }
+    std::sort(ready_.begin(), ready_.end());
+
+    const Clock::time_point deadline = clock_.now() + settings_.messageTimeout + kReportMargin;
+    bool stopped = false;
+    while (true) {
+        std::vector<std::size_t> now;
+        now.swap(ready_);
+        for (const std::size_t i : now) {
+            if (stopped) {
+                break;
+            }
+            rd_kafka_resp_err_t error = produce(records[i], batchBase_ + i);
+            while (error == RD_KAFKA_RESP_ERR__QUEUE_FULL && clock_.now() < deadline) {
+                rd_kafka_poll(handle_, kPollMillis); // delivery reports make room
+                error = produce(records[i], batchBase_ + i);
+            }
+            if (error == RD_KAFKA_RESP_ERR_NO_ERROR) {
+                produced_[i] = true;
+                ++outstanding_;
+                continue;
+            }
+            reported_[i] = true;
+            results[i] = SendResult{kafkaErrorStatus(error), kafkaErrorText(error)};
+            stopped = true; // the rest stay behind it
+        }
+        if (outstanding_ == 0 && (stopped || ready_.empty())) {
+            return;
+        }
+        if (clock_.now() >= deadline) {
+            giveUpWaiting(results);
+            return;
+        }
+        if (ready_.empty()) {
+            rd_kafka_poll(handle_, kPollMillis);
+        } else {
+            rd_kafka_poll(handle_, 0);
+        }
+    }
+}
+
+void KafkaSink::Producer::giveUpWaiting(std::vector<SendResult>& results) {
     if (outstanding_ == 0) {
         return;
     }
@@ -287,7 +360,7 @@ void KafkaSink::Producer::waitForReports(std::vector<SendResult>& results) {
     rd_kafka_purge(handle_, RD_KAFKA_PURGE_F_QUEUE | RD_KAFKA_PURGE_F_NON_BLOCKING);
     rd_kafka_poll(handle_, 0);
     for (std::size_t i = 0; i < results.size(); ++i) {
-        if (!reported_[i]) {
+        if (produced_[i] && !reported_[i]) {
             results[i] = SendResult{Status::Unavailable, "no delivery report within the send timeout"};
         }
     }

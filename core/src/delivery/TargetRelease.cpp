@@ -71,8 +71,12 @@ std::optional<TargetHold> findHold(storage::OwnStore& store, const std::string& 
 }
 
 int retryDeadEvents(storage::OwnStore& store, const std::string& target, const std::string& actor) {
-    const auto ids = deadIdsAfter(store, target, 0);
-    const int requeued = store.events().requeueDead(target);
+    // Only the DEAD events the target has not moved past: one skipped (or passed with on-dead
+    // continue) is older than everything delivered since, and delivered now it would arrive after
+    // newer events of its flight.
+    const auto mark = releaseMark(store, target);
+    const auto ids = deadIdsAfter(store, target, mark);
+    const int requeued = store.events().requeueDead(target, mark);
     store.audit().record(actor, "events-retry", auditDetail(target, ids));
     log::warn("delivery {}: {} requeued {} DEAD event(s) for another delivery", target, actor, requeued);
     return requeued;

@@ -176,24 +176,16 @@ void replayApply(Exchange& exchange, HttpServices& services) {
         reason->asString().find_first_not_of(" \t\r\n") == std::string::npos) {
         throw ApiError(400, "REASON_REQUIRED", "a replay needs a \"reason\" (it is written to OPS_AUDIT)");
     }
+    const JsonValue* force = body.find("force");
+    if (force != nullptr && force->kind() != JsonValue::Kind::Bool) {
+        throw ApiError(400, "BAD_REQUEST", "\"force\" must be true or false");
+    }
     const auto selection = selectionOf(body);
     const auto plan = pipeline::planReplay(services.store, selection);
-    const auto outcome = pipeline::applyReplay(
-        services.store, plan, "http:" + exchange.operatorName().value_or("-"), reason->asString());
-    auto replayed = JsonValue::array();
-    for (const auto id : outcome.replayed) {
-        replayed.push(JsonValue::integer(id));
-    }
-    auto refused = JsonValue::array();
-    for (const auto& [id, why] : outcome.refused) {
-        auto item = JsonValue::object();
-        item.set("id", JsonValue::integer(id));
-        item.set("reason", JsonValue::string(why));
-        refused.push(std::move(item));
-    }
-    auto answer = JsonValue::object();
-    answer.set("replayed", std::move(replayed));
-    answer.set("refused", std::move(refused));
+    const auto outcome =
+        pipeline::applyReplay(services.store, plan, "http:" + exchange.operatorName().value_or("-"),
+                              reason->asString(), force != nullptr && force->asBool());
+    const JsonValue answer = pipeline::replayOutcomeJson(outcome, "reason");
     exchange.setResult(std::to_string(outcome.replayed.size()) + " replayed, " +
                        std::to_string(outcome.refused.size()) + " refused");
     exchange.answerJson(200, answer);

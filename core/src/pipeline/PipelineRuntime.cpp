@@ -101,7 +101,13 @@ public:
                 writerLoop(
                     stop, "dispatcher " + target, [d] { return d->runOnce(); },
                     [this, target] {
-                        delivery::releaseStaleClaims(*store_, target, clock_.now(), kClaimRecoveryLimit);
+                        if (const int released = delivery::releaseStaleClaims(*store_, target, clock_.now(),
+                                                                              kClaimRecoveryLimit);
+                            released > 0) {
+                            log::info("delivery target {}: {} event(s) claimed or backing off under the "
+                                      "previous writer are due again",
+                                      target, released);
+                        }
                     });
             });
         }

@@ -1,12 +1,12 @@
 #include "msgx/pipeline/Pump.h"
 
-#include "msgx/codec/NumberFields.h"
 #include "msgx/config/ValueFormats.h"
 #include "msgx/decoder/MessageDecoder.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/TraceScope.h"
 #include "msgx/metrics/Metrics.h"
 #include "msgx/pipeline/MessageRouting.h"
+#include "msgx/pipeline/NamedFlights.h"
 #include "msgx/pipeline/ResponseMatcher.h"
 #include "msgx/sdk/UtcTime.h"
 #include "msgx/storage/ColumnLimits.h"
@@ -51,29 +51,6 @@ void logTerminal(const storage::ProcessingCommit& commit, const std::string& key
 
 // Flights the view may keep between batches; beyond it the next batch starts from the store again.
 constexpr std::size_t kMaxKeptFlights = 20000;
-
-// The flight ids a message names (FLID, and the MAID / TAID links of schedule records), two levels
-// below MSG: FLOP/FLID, SCHD/FLTR/FLID. Only a hint to read them from the store in a few round trips
-// before the handler runs (StoreFlightView::prefetch); what the handler decides does not depend on it.
-std::vector<sdk::Flid> flightIdsNamedIn(const codec::Message& message) {
-    std::vector<sdk::Flid> flids;
-    const auto take = [&flids](const codec::Element& element) {
-        for (const char* name : {"FLID", "MAID", "TAID"}) {
-            if (const auto text = element.childText(name)) {
-                if (const auto id = codec::parseLong(*text); id.hasValue()) {
-                    flids.push_back(id.value());
-                }
-            }
-        }
-    };
-    for (const auto& section : message.root().children()) {
-        take(section);
-        for (const auto& record : section.children()) {
-            take(record);
-        }
-    }
-    return flids;
-}
 
 // Below this many named flights the handler's own look-ups are as cheap as a prefetch.
 constexpr std::size_t kPrefetchFrom = 8;

@@ -1,12 +1,39 @@
 #include "msgx/pipeline/Replay.h"
 
+#include "msgx/decoder/MessageDecoder.h"
 #include "msgx/json/JsonValue.h"
+#include "msgx/pipeline/NamedFlights.h"
+#include "msgx/sdk/UtcTime.h"
 
 #include <algorithm>
+#include <set>
 
 namespace msgx::pipeline {
 
 using storage::ProcessingState;
+
+namespace {
+
+std::string describeTime(storage::Timestamp at) {
+    return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
+}
+
+} // namespace
+
+std::string ReplayCandidate::warning() const {
+    if (changedFlights.empty() || !record) {
+        return {};
+    }
+    std::string text;
+    for (const auto& flight : changedFlights) {
+        text += (text.empty() ? "flight " : ", flight ") + std::to_string(flight.flid) + " changed at " +
+                describeTime(flight.updatedAt);
+    }
+    return text + ", after message " + std::to_string(id) + " last failed at " +
+           describeTime(record->updatedAt) +
+           ": replaying it applies its older content over the newer state; apply with force if that is "
+           "intended";
+}
 
 int ReplayPlan::eligibleCount() const {
     return static_cast<int>(std::count_if(candidates.begin(), candidates.end(),
@@ -38,7 +65,30 @@ std::optional<std::string> replayRefusal(const storage::ProcessingRecord& record
 
 namespace {
 
-ReplayCandidate candidateOf(storage::MailboxId id, std::optional<storage::ProcessingRecord> record) {
+// The flights of an eligible message written after its last failure (US-10.4). A document that does
+// not decode names none (it is not eligible then anyway, unless the decoder's limits changed).
+std::vector<ChangedFlight> changedFlightsOf(storage::OwnStore& store,
+                                            const storage::ProcessingRecord& record) {
+    std::vector<ChangedFlight> changed;
+    const auto decoded = codec::decodeMessage(record.rawXml);
+    if (!decoded.ok()) {
+        return changed;
+    }
+    std::set<sdk::Flid> seen;
+    for (const auto flid : flightIdsNamedIn(decoded.message())) {
+        if (!seen.insert(flid).second) {
+            continue;
+        }
+        if (const auto flight = store.flights().byFlid(flid);
+            flight && flight->updatedAt > record.updatedAt) {
+            changed.push_back({flid, flight->updatedAt});
+        }
+    }
+    return changed;
+}
+
+ReplayCandidate candidateOf(storage::OwnStore& store, storage::MailboxId id,
+                            std::optional<storage::ProcessingRecord> record) {
     ReplayCandidate candidate;
     candidate.id = id;
     candidate.found = record.has_value();
@@ -50,6 +100,9 @@ ReplayCandidate candidateOf(storage::MailboxId id, std::optional<storage::Proces
     const auto refusal = replayRefusal(*record);
     candidate.eligible = !refusal;
     candidate.refusal = refusal.value_or("");
+    if (candidate.eligible) {
+        candidate.changedFlights = changedFlightsOf(store, *record);
+    }
     candidate.record = std::move(record);
     return candidate;
 }
@@ -60,7 +113,7 @@ ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection
     ReplayPlan plan;
     auto& queue = store.processing();
     for (const auto id : selection.ids) {
-        plan.candidates.push_back(candidateOf(id, queue.find(id)));
+        plan.candidates.push_back(candidateOf(store, id, queue.find(id)));
     }
     if (selection.errorClass) {
         for (const auto state : {ProcessingState::Failed, ProcessingState::Dead}) {
@@ -72,7 +125,7 @@ ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection
                 }
                 const auto page = queue.list({state, selection.errorClass}, after, std::min(room, 500));
                 for (const auto& record : page) {
-                    plan.candidates.push_back(candidateOf(record.mailboxId, record));
+                    plan.candidates.push_back(candidateOf(store, record.mailboxId, record));
                 }
                 if (page.empty() || static_cast<int>(page.size()) < std::min(room, 500)) {
                     break;
@@ -87,15 +140,20 @@ ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection
 }
 
 ReplayOutcome applyReplay(storage::OwnStore& store, const ReplayPlan& plan, const std::string& actor,
-                          const std::string& reason) {
+                          const std::string& reason, bool force) {
     ReplayOutcome outcome;
     auto detail = json::JsonValue::object();
     detail.set("reason", json::JsonValue::string(reason));
+    detail.set("forced", json::JsonValue::boolean(force));
     auto replayed = json::JsonValue::array();
     auto refused = json::JsonValue::array();
     for (const auto& candidate : plan.candidates) {
         if (!candidate.eligible || !candidate.record) {
             outcome.refused.emplace_back(candidate.id, candidate.refusal);
+            continue;
+        }
+        if (!candidate.changedFlights.empty() && !force) {
+            outcome.refused.emplace_back(candidate.id, candidate.warning());
             continue;
         }
         const auto& before = *candidate.record;
@@ -150,9 +208,38 @@ json::JsonValue replayCandidatesJson(const ReplayPlan& plan) {
         item.set("change",
                  c.eligible ? JsonValue::string("-> PENDING, attempts 0, new deadline anchor") : JsonValue());
         item.set("refusal", c.eligible ? JsonValue() : JsonValue::string(c.refusal));
+        auto changed = JsonValue::array();
+        for (const auto& flight : c.changedFlights) {
+            auto entry = JsonValue::object();
+            entry.set("flid", JsonValue::integer(flight.flid));
+            entry.set("updatedAt", JsonValue::string(describeTime(flight.updatedAt)));
+            changed.push(std::move(entry));
+        }
+        item.set("changedFlights", std::move(changed));
+        item.set("warning", c.changedFlights.empty() ? JsonValue() : JsonValue::string(c.warning()));
+        item.set("needsForce", JsonValue::boolean(c.eligible && !c.changedFlights.empty()));
         list.push(std::move(item));
     }
     return list;
+}
+
+json::JsonValue replayOutcomeJson(const ReplayOutcome& outcome, const std::string& refusalMember) {
+    using json::JsonValue;
+    auto replayed = JsonValue::array();
+    for (const auto id : outcome.replayed) {
+        replayed.push(JsonValue::integer(id));
+    }
+    auto refused = JsonValue::array();
+    for (const auto& [id, why] : outcome.refused) {
+        auto item = JsonValue::object();
+        item.set("id", JsonValue::integer(id));
+        item.set(refusalMember, JsonValue::string(why));
+        refused.push(std::move(item));
+    }
+    auto result = JsonValue::object();
+    result.set("replayed", std::move(replayed));
+    result.set("refused", std::move(refused));
+    return result;
 }
 
 } // namespace msgx::pipeline

@@ -93,9 +93,13 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT CMINMSGS_ID, IDENTITY_KEY FROM PROC_STATE WHERE IDENTITY_KEY IN (" + keys +
               ") UNION ALL SELECT CMINMSGS_ID, IDENTITY_KEY FROM PROC_STATE_HST WHERE IDENTITY_KEY IN (" +
               keys + ")");
+    // A back-fill intent still due (the old DEAD status) is superseded: the replay's own terminal
+    // commit records the next one (US-09.4). One already written (DONE) stays as it is.
     c.add(d, "processing.reset-for-replay",
           "UPDATE PROC_STATE SET STATE = 'PENDING', ATTEMPTS = 0, NEXT_ATTEMPT_AT = NULL,"
-          " PROCESSING_STARTED_AT = NULL, NOTE = NULL, UPDATED_AT = ? WHERE CMINMSGS_ID = ?");
+          " PROCESSING_STARTED_AT = NULL, NOTE = NULL, UPDATED_AT = ?,"
+          " BACKFILL_STATE = CASE WHEN BACKFILL_STATE = 'DUE' THEN 'NONE' ELSE BACKFILL_STATE END,"
+          " BACKFILL_NEXT_AT = NULL WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.count-by-state",
           "SELECT STATE, ERROR_CLASS, COUNT(*) FROM PROC_STATE GROUP BY STATE, ERROR_CLASS");
     // `msgxctl messages`, `GET /ops/messages`: one statement per filter combination (a "? IS NULL

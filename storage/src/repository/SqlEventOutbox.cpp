@@ -258,21 +258,28 @@ std::vector<TargetSummary> SqlEventOutbox::summary() {
     });
 }
 
-int SqlEventOutbox::requeueDead(const std::string& target) {
+int SqlEventOutbox::requeueDead(const std::string& target, EventId afterId) {
     const Timestamp stamp = ctx_.now();
-    return ctx_.pool->transact("store: requeue the dead events of " + target, [ctx = ctx_.statements, target,
-                                                                               stamp](Transaction& tx) {
-        // Locked first, then requeued one by one, so the count is exactly the rows changed (an
-        // event another transaction marks DEAD meanwhile is not touched).
-        std::vector<Poco::Int64> ids;
-        tx.session() << ctx["event.lock-dead"], ctx.text.shortText(target), into(ids), now;
-        for (const Poco::Int64 id : ids) {
-            Statement update(tx.session());
-            update << ctx["event.requeue-dead"], bindMicros(stamp), bindInt64(id);
-            update.execute();
-        }
-        return static_cast<int>(ids.size());
-    });
+    return ctx_.pool->transact("store: requeue the dead events of " + target,
+                               [ctx = ctx_.statements, target, stamp, afterId](Transaction& tx) {
+                                   // Locked first, then requeued one by one, so the count is exactly the rows
+                                   // changed (an event another transaction marks DEAD meanwhile is not
+                                   // touched).
+                                   std::vector<Poco::Int64> ids;
+                                   tx.session() << ctx["event.lock-dead"], ctx.text.shortText(target),
+                                       into(ids), now;
+                                   int requeued = 0;
+                                   for (const Poco::Int64 id : ids) {
+                                       if (id <= afterId) {
+                                           continue; // passed or skipped before: stays DEAD
+                                       }
+                                       Statement update(tx.session());
+                                       update << ctx["event.requeue-dead"], bindMicros(stamp), bindInt64(id);
+                                       update.execute();
+                                       ++requeued;
+                                   }
+                                   return requeued;
+                               });
 }
 
 std::optional<OutboxEvent> SqlEventOutbox::newestDead(const std::string& target) {

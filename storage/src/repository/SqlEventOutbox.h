@@ -20,7 +20,7 @@ public:
     std::optional<OutboxEvent> find(EventId id) override;
     std::vector<OutboxEvent> bySources(const std::vector<MailboxId>& sourceIds) override;
     std::vector<TargetSummary> summary() override;
-    int requeueDead(const std::string& target) override;
+    int requeueDead(const std::string& target, EventId afterId) override;
     std::optional<OutboxEvent> newestDead(const std::string& target) override;
     std::vector<OutboxEvent> list(const std::string& target, std::optional<EventState> state, EventId afterId,
                                   int limit) override;

@@ -12,11 +12,17 @@ public:
 
     std::atomic<int> toFail{0};
     std::atomic<int> failed{0};
+    std::atomic<bool> loseClaimAnswer{false};
 
     std::optional<OutboxEvent> head(const std::string& target) override { return real_.head(target); }
     std::vector<OutboxEvent> claimBatch(const std::string& target, int maxCount,
                                         Clock::duration claimFor) override {
-        return real_.claimBatch(target, maxCount, claimFor);
+        auto claimed = real_.claimBatch(target, maxCount, claimFor);
+        if (loseClaimAnswer.exchange(false)) {
+            throw InfraError(InfraError::Reason::Timeout, "store: claim events (test)",
+                             "the answer to the COMMIT was lost (injected by MarkSentFailingStore)");
+        }
+        return claimed;
     }
     void markSent(const std::vector<EventId>& ids) override {
         if (toFail.load() > 0) {
@@ -38,7 +44,9 @@ public:
     }
     std::int64_t pendingCount(const std::string& target) override { return real_.pendingCount(target); }
     std::vector<TargetSummary> summary() override { return real_.summary(); }
-    int requeueDead(const std::string& target) override { return real_.requeueDead(target); }
+    int requeueDead(const std::string& target, storage::EventId afterId) override {
+        return real_.requeueDead(target, afterId);
+    }
     std::optional<OutboxEvent> newestDead(const std::string& target) override {
         return real_.newestDead(target);
     }
@@ -59,6 +67,10 @@ MarkSentFailingStore::~MarkSentFailingStore() = default;
 
 void MarkSentFailingStore::failNextMarkSent(int n) {
     outbox_->toFail = n;
+}
+
+void MarkSentFailingStore::loseNextClaimAnswer() {
+    outbox_->loseClaimAnswer = true;
 }
 
 int MarkSentFailingStore::failedMarkSents() const {

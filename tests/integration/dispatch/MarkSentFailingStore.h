@@ -9,13 +9,16 @@ namespace msgx::test {
 
 // An OwnStore that forwards everything to a real one, except that EventOutbox::markSent throws
 // InfraError (as a lost connection would) the next `n` times after failNextMarkSent(n): the
-// window in which the sink acknowledged a record but its SENT update is lost.
+// window in which the sink acknowledged a record but its SENT update is lost. After
+// loseNextClaimAnswer() the next claimBatch commits its claim and then throws InfraError, as a
+// client whose operation timeout ran out before the COMMIT's answer came.
 class MarkSentFailingStore : public storage::OwnStore {
 public:
     explicit MarkSentFailingStore(storage::OwnStore& real);
     ~MarkSentFailingStore() override;
 
     void failNextMarkSent(int n);
+    void loseNextClaimAnswer();
     // markSent calls that threw so far.
     [[nodiscard]] int failedMarkSents() const;
 

@@ -245,6 +245,29 @@ TEST_F(DispatchTest, ALostSentUpdateLeadsToOneDuplicateWithTheSameEventIdAndNoRe
     EXPECT_TRUE(d.status().healthy);
 }
 
+// Issue 18 (5): the claim committed, but its answer did not reach the dispatcher (its client timed
+// out): the dispatcher does not know the ids, yet hands its target's head claims back at the next
+// round instead of leaving the target idle for the whole claim period.
+TEST_F(DispatchTest, AClaimWhoseAnswerWasLostIsHandedBackAtTheNextRound) {
+    const auto ids = outbox_.addEvents({{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}});
+    MarkSentFailingStore failing(store());
+    auto settings = msgSettings();
+    settings.claimFor = 5min;
+    delivery::Dispatcher d(failing, sink_, clock_, settings);
+    failing.loseNextClaimAnswer();
+
+    d.runOnce(); // claimed in the store, the answer lost
+    EXPECT_TRUE(sink_.calls().empty());
+    EXPECT_FALSE(d.status().healthy);
+    ASSERT_GT(event(ids[0]).nextAttemptAt, clock_.now() + 1min) << "the claim did commit";
+    d.runOnce();
+
+    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1]));
+    EXPECT_EQ(event(ids[0]).state, EventState::Sent);
+    EXPECT_EQ(event(ids[1]).state, EventState::Sent);
+    EXPECT_TRUE(d.status().healthy);
+}
+
 TEST_F(DispatchTest, ClaimsOfAnotherDispatcherStillWaitOutTheirClaim) {
     // A claim this dispatcher did not make (a previous writer's) is not handed back by it; the new
     // writer's start (releaseStaleClaims) does that.

@@ -76,11 +76,12 @@ TEST_F(MsgxctlEvents, ListsSkipsAndRetriesDeadEventsAndAuditsWhoDidIt) {
     EXPECT_TRUE(delivery::findHold(outbox_.store(), "msg").has_value());
     const auto retried = events({"retry", "--target", "msg"});
     ASSERT_EQ(retried.exitCode, 0) << retried.err;
-    EXPECT_EQ(outbox_.store().events().find(ids[0])->state, EventState::Pending);
+    // Only the DEAD event that holds the target: the skipped one stays DEAD (issue 18).
+    EXPECT_EQ(outbox_.store().events().find(ids[0])->state, EventState::Dead);
     EXPECT_EQ(outbox_.store().events().find(ids[1])->state, EventState::Pending);
     audit = outbox_.store().audit().recent(1);
     EXPECT_EQ(audit.at(0).action, "events-retry");
-    EXPECT_THAT(audit.at(0).detail.value_or(""), HasSubstr("events=2"));
+    EXPECT_THAT(audit.at(0).detail.value_or(""), HasSubstr("events=1 ids=" + std::to_string(ids[1])));
 }
 
 TEST_F(MsgxctlEvents, RefusesAnUnknownTargetOrState) {

@@ -82,6 +82,32 @@ TEST_F(TargetReleaseTest, SkipKeepsTheDeadEventsDeadMovesOnAndAHoldComesBackForA
     EXPECT_EQ(event(next[1]).state, EventState::Pending);
 }
 
+// Issue 18 (3): a DEAD event the target moved past (skipped) is older than what was delivered
+// since; a later retry requeues only the DEAD events that still hold the target.
+TEST_F(TargetReleaseTest, RetryLeavesTheDeadEventsThatWereSkippedBeforeDead) {
+    holdTarget();
+    ASSERT_EQ(delivery::skipDeadEvents(store(), "msg", "msgxctl:bob"), 1);
+    d_->runOnce();
+    ASSERT_EQ(event(ids_[1]).state, EventState::Sent);
+    const auto next = outbox_.addEvents({{"msg", 1, flightUpdate(1, 3)}, {"msg", 1, flightUpdate(1, 4)}});
+    sink_.script(ScriptedSink::each({Status::Refused}, "INVALID_RECORD"));
+    d_->runOnce();
+    d_->runOnce();
+    ASSERT_TRUE(d_->status().held);
+    ASSERT_EQ(event(next[0]).state, EventState::Dead);
+
+    EXPECT_EQ(delivery::retryDeadEvents(store(), "msg", "msgxctl:erin"), 1);
+    EXPECT_EQ(event(ids_[0]).state, EventState::Dead) << "skipped before: never delivered after newer events";
+    EXPECT_EQ(event(next[0]).state, EventState::Pending);
+    const auto audit = store().audit().recent(1);
+    ASSERT_EQ(audit.size(), 1u);
+    EXPECT_THAT(audit[0].detail.value_or(""), HasSubstr("events=1 ids=" + std::to_string(next[0])));
+    d_->runOnce();
+    EXPECT_FALSE(d_->status().held);
+    EXPECT_EQ(event(next[0]).state, EventState::Sent);
+    EXPECT_EQ(event(next[1]).state, EventState::Sent);
+}
+
 TEST_F(TargetReleaseTest, ReleasingATargetWithoutDeadEventsChangesNothingButIsAudited) {
     outbox_.addEvents({{"msg", 1, flightUpdate(1, 1)}});
     EXPECT_EQ(delivery::skipDeadEvents(store(), "msg", "msgxctl:carol"), 0);

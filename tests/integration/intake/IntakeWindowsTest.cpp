@@ -4,9 +4,7 @@
 // backlog skip leave the legacy consumer's rows and marks alone.
 #include "../storage/TestDatabase.h"
 #include "IntakeFixture.h"
-#include "RequireEnv.h"
-#include "UniqueName.h"
-#include "msgx/config/StorageSettings.h"
+#include "MariaDbMailbox.h"
 #include "msgx/pipeline/BacklogSkip.h"
 #include "msgx/pipeline/FirstStart.h"
 #include "msgx/pipeline/InboxPoller.h"
@@ -34,54 +32,25 @@ protected:
         store_ = storage::OwnStore::open(storeDb_->settings(), clock_);
         store_->migrate(std::filesystem::path(MSGX_SOURCE_DIR) / "storage" / "migrations");
 
-        connect_ = requireEnv("MSGX_TEST_MAILBOX");
-        config_.mailbox.inboxTable = uniqueName("CMINMSGS");
-        config_.mailbox.outboxTable = uniqueName("COUTMSGS");
-        {
-            Poco::Data::Session admin("MySQL", connect_);
-            admin << "CREATE TABLE " + config_.mailbox.inboxTable + " LIKE CMINMSGS", now;
-            admin << "CREATE TABLE " + config_.mailbox.outboxTable + " LIKE COUTMSGS", now;
-        }
-        tablesCreated_ = true;
-        storage::DatabaseSettings settings;
-        settings.role = "mailbox";
-        settings.dialect = storage::SqlDialect::MySql;
-        settings.backend = storage::DatabaseBackend::MySql;
-        settings.connect = connect_;
-        settings.poolSize = 2;
-        mariaDb_ = storage::Mailbox::open(settings, config::mailboxTables(config_.mailbox));
+        mariaDb_ = std::make_unique<MariaDbMailbox>(config_.mailbox, MariaDbMailbox::Access::Native);
+        connect_ = mariaDb_->connect();
         config_.pipeline.batchSize = 10;
         config_.pipeline.maxCommitDelay = 5s;
         config_.pipeline.compensationInterval = 60s; // rescan horizon max(50 s, 120 s) = 120 s
-        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->inbox(), clock_, config_);
+        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
     }
     void TearDown() override {
         poller_.reset();
         mariaDb_.reset();
-        if (tablesCreated_) {
-            Poco::Data::Session admin("MySQL", connect_);
-            admin << "DROP TABLE " + config_.mailbox.inboxTable + ", " + config_.mailbox.outboxTable, now;
-        }
         store_.reset();
         storeDb_.reset();
         IntakeFixture::TearDown();
     }
 
-    // INSERT as the upstream does, on `session` (autocommit or inside its open transaction).
     MailboxId insertOn(Poco::Data::Session& session, const std::string& text) {
-        std::string xml = "<MSG>" + text + "</MSG>";
-        session
-            << "INSERT INTO " + config_.mailbox.inboxTable +
-                   " (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES (?, NOW(), 'VALID')",
-            use(xml), now;
-        Poco::UInt64 id = 0;
-        session << "SELECT LAST_INSERT_ID()", into(id), now;
-        return static_cast<MailboxId>(id);
+        return mariaDb_->insertOn(session, text);
     }
-    MailboxId insert(const std::string& text) {
-        Poco::Data::Session upstream("MySQL", connect_);
-        return insertOn(upstream, text);
-    }
+    MailboxId insert(const std::string& text) { return mariaDb_->insert(text); }
     // The legacy consumer's mark on a row (its STATUS as it leaves it).
     void markLegacy(MailboxId id, std::string status = "LEGACY") {
         Poco::Data::Session legacy("MySQL", connect_);
@@ -109,8 +78,7 @@ protected:
 
     std::unique_ptr<TestDatabase> storeDb_;
     std::string connect_;
-    bool tablesCreated_ = false;
-    std::unique_ptr<storage::Mailbox> mariaDb_;
+    std::unique_ptr<MariaDbMailbox> mariaDb_;
     std::unique_ptr<InboxPoller> poller_;
 };
 
@@ -161,7 +129,7 @@ TEST_F(IntakeWindowsTest, TheSweepStaysAboveTheCutOverStartAndReadsInBoundedRoun
     // A row the store never saw above the start (deleted from PROC_STATE, as a lost row looks).
     const MailboxId lost = insert("lost");
     store_->cursors().save({InboxPoller::kCursorName, lost, lost + 1});
-    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->inbox(), clock_, config_);
+    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
     const auto swept = poller_->sweepOnce();
     EXPECT_EQ(swept.from, legacy + 1);
     EXPECT_EQ(swept.late, (Ids{lost}));
@@ -180,7 +148,7 @@ TEST_F(IntakeWindowsTest, AMailboxBehindTheWatermarkStopsIntakeUntilAnOperatorAc
     }
     // A restarted msgxd (a new poller) and the running one's compensation round both see it.
     EXPECT_THROW(poller_->compensateOnce(), pipeline::IntakeStopped);
-    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->inbox(), clock_, config_);
+    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
     try {
         poller_->pollOnce();
         ADD_FAILURE() << "intake went on";
@@ -215,8 +183,8 @@ TEST_F(IntakeWindowsTest, ABacklogSkipRecordsTheRowsAndBackFillsOnlyWhatTheLegac
     const MailboxId c = insert("c");
     markLegacy(b);          // processed by the legacy consumer: its STATUS is not VALID any more
     markLegacy(d, "VALID"); // marked with the STATUS left VALID (or marked while the skip runs)
-    const auto report =
-        pipeline::skipBacklog(*store_, mariaDb_->inbox(), clock_, config_, a, d, "cut-over", "msgxctl:test");
+    const auto report = pipeline::skipBacklog(*store_, mariaDb_->mailbox().inbox(), clock_, config_, a, d,
+                                              "cut-over", "msgxctl:test");
     EXPECT_EQ(report.recorded, 3);
     EXPECT_EQ(report.otherStatus, 1);
     EXPECT_EQ(report.marked, 1);
@@ -242,8 +210,8 @@ TEST_F(IntakeWindowsTest, ABacklogSkipRecordsTheRowsAndBackFillsOnlyWhatTheLegac
     EXPECT_EQ(queued(), (Ids{a, b, d, c}));
     EXPECT_EQ(record(c).state, storage::ProcessingState::Pending);
     EXPECT_EQ(record(a).state, storage::ProcessingState::Skipped);
-    const auto again =
-        pipeline::skipBacklog(*store_, mariaDb_->inbox(), clock_, config_, a, c, "again", "msgxctl:test");
+    const auto again = pipeline::skipBacklog(*store_, mariaDb_->mailbox().inbox(), clock_, config_, a, c,
+                                             "again", "msgxctl:test");
     EXPECT_EQ(again.recorded, 0);
     EXPECT_EQ(again.marked, 0);
     EXPECT_EQ(again.alreadyQueued, 1) << "c is queued: left as it is";
@@ -259,7 +227,7 @@ TEST_F(IntakeWindowsTest, AFirstStartAtTheLowestUnprocessedRowLeavesTheLegacyCon
     markLegacy(a);
     EXPECT_THROW(poller_->pollOnce(), pipeline::IntakeStopped) << "production without a choice refuses";
     config_.pipeline.firstStart = config::FirstStart::LowestUnprocessed;
-    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->inbox(), clock_, config_);
+    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
     EXPECT_EQ(poller_->pollOnce().watermarkAfter, c);
     EXPECT_EQ(queued(), (Ids{b, c}));
     EXPECT_EQ(store_->cursors().load(InboxPoller::kStartName)->watermark, a);

@@ -2,13 +2,9 @@
 // §10 Q2): a transaction holds a lower id open while higher ids commit. Committed within
 // max-commit-delay, everything is taken in id order; committed after it, the higher ids go first
 // and the rescan picks the late row up. Nothing is lost either way.
-#include "../storage/TestDatabase.h"
 #include "IntakeFixture.h"
-#include "RequireEnv.h"
-#include "UniqueName.h"
-#include "msgx/config/StorageSettings.h"
+#include "MariaDbMailbox.h"
 #include "msgx/pipeline/InboxPoller.h"
-#include "msgx/storage/PocoConnectors.h"
 
 #include <Poco/Data/Session.h>
 
@@ -25,69 +21,30 @@ using storage::MailboxId;
 using Ids = std::vector<MailboxId>;
 using Ranges = std::vector<IdRange>;
 
-// How the poller reaches the MariaDB mailbox: the native connector or ODBC (MariaDB Unicode driver).
-enum class MailboxAccess { Native, Odbc };
-
-std::ostream& operator<<(std::ostream& out, MailboxAccess access) {
-    return out << (access == MailboxAccess::Native ? "mysql" : "odbc-mysql");
-}
+using MailboxAccess = MariaDbMailbox::Access;
 
 class LateCommitTest : public IntakeFixture, public ::testing::WithParamInterface<MailboxAccess> {
 protected:
     void SetUp() override {
         IntakeFixture::SetUp();
-        connect_ = requireEnv("MSGX_TEST_MAILBOX");
-        config_.mailbox.inboxTable = uniqueName("CMINMSGS");
-        config_.mailbox.outboxTable = uniqueName("COUTMSGS");
-        {
-            Poco::Data::Session admin("MySQL", connect_);
-            admin << "CREATE TABLE " + config_.mailbox.inboxTable + " LIKE CMINMSGS", now;
-            admin << "CREATE TABLE " + config_.mailbox.outboxTable + " LIKE COUTMSGS", now;
-        }
-        tablesCreated_ = true;
-        storage::DatabaseSettings settings;
-        settings.role = "mailbox";
-        settings.dialect = storage::SqlDialect::MySql;
-        if (GetParam() == MailboxAccess::Native) {
-            settings.backend = storage::DatabaseBackend::MySql;
-            settings.connect = connect_;
-        } else {
-            requireEnv("ODBCSYSINI");
-            settings.backend = storage::DatabaseBackend::Odbc;
-            settings.connect =
-                withConnectionValue(requireEnv("MSGX_TEST_ODBC_MYSQL"), ';', "Database", "mailbox");
-        }
-        settings.poolSize = 2;
-        mariaDb_ = storage::Mailbox::open(settings, config::mailboxTables(config_.mailbox));
+        mariaDb_ = std::make_unique<MariaDbMailbox>(config_.mailbox, GetParam());
+        connect_ = mariaDb_->connect();
         config_.pipeline.batchSize = 10;
         config_.pipeline.maxCommitDelay = 5s;
-        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->inbox(), clock_, config_);
+        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
     }
     void TearDown() override {
         poller_.reset();
         mariaDb_.reset();
-        if (tablesCreated_) {
-            Poco::Data::Session admin("MySQL", connect_);
-            admin << "DROP TABLE " + config_.mailbox.inboxTable + ", " + config_.mailbox.outboxTable, now;
-        }
         IntakeFixture::TearDown();
     }
 
-    // INSERT as the upstream does, on `session` (autocommit or inside its open transaction).
     MailboxId insertOn(Poco::Data::Session& session, const std::string& text) {
-        std::string xml = "<MSG>" + text + "</MSG>";
-        session
-            << "INSERT INTO " + config_.mailbox.inboxTable +
-                   " (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES (?, NOW(), 'VALID')",
-            use(xml), now;
-        Poco::UInt64 id = 0;
-        session << "SELECT LAST_INSERT_ID()", into(id), now;
-        return static_cast<MailboxId>(id);
+        return mariaDb_->insertOn(session, text);
     }
 
     std::string connect_;
-    bool tablesCreated_ = false;
-    std::unique_ptr<storage::Mailbox> mariaDb_;
+    std::unique_ptr<MariaDbMailbox> mariaDb_;
     std::unique_ptr<InboxPoller> poller_;
 };
 

@@ -50,6 +50,43 @@ TEST_P(PumpSuite, ARepeatJustInsideTheIdentityWindowIsADuplicateAndJustOutsideIt
     EXPECT_EQ(record(4).note, "duplicate-of:3");
 }
 
+// The holder was archived (PROC_STATE_HST) before the window passed: inside the window its archived
+// row still makes a repeat a duplicate (US-11.3), outside it the archived row releases the key.
+TEST_P(PumpSuite, AnArchivedHolderKeepsItsIdentityInsideTheWindowAndReleasesItOutside) {
+    config_.pipeline.identityWindow = 72h;
+    enqueue(1, setAttribute(17, 700511, "currentStand", "107"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    const auto identity = record(1).identityKey;
+    ASSERT_TRUE(identity.has_value());
+    const auto ended = *record(1).processedAt;
+    realStore_->backfill().markDone(1);
+    for (const char* target : {"msg", "schd"}) { // delivered: nothing keeps it in PROC_STATE
+        std::vector<storage::EventId> ids;
+        for (const auto& event : realStore_->events().claimBatch(target, 100, 1min)) {
+            ids.push_back(event.id);
+        }
+        realStore_->events().markSent(ids);
+    }
+    clock_.set(ended + 25h);
+    ASSERT_EQ(realStore_->archive().archiveBefore(clock_.now() - 24h, 100).messages, 1);
+    ASSERT_FALSE(realStore_->processing().find(1).has_value());
+
+    clock_.set(ended + 72h - 1s);
+    enqueue(2, setAttribute(17, 700511, "currentStand", "107"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    EXPECT_EQ(record(2).note, "duplicate-of:1") << "the archived holder still holds it";
+
+    clock_.set(ended + 72h);
+    enqueue(3, setAttribute(17, 700511, "currentStand", "109"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    EXPECT_EQ(record(3).state, ProcessingState::Succeeded) << record(3).note.value_or("");
+    EXPECT_EQ(record(3).identityKey, identity);
+    const auto archived = realStore_->processing().findAnywhere(1);
+    ASSERT_TRUE(archived.has_value());
+    EXPECT_EQ(archived->identityKey, std::nullopt) << "the archived row released it";
+    EXPECT_EQ(archived->state, ProcessingState::Succeeded);
+}
+
 TEST_P(PumpSuite, ARepeatWithAnotherDocumentIsADuplicateMarkedContentDiffers) {
     enqueue(1, setAttribute(8, 700502, "currentStand", "107"));
     ASSERT_EQ(runUntilQuiet(), 1);

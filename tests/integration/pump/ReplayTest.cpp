@@ -80,5 +80,45 @@ TEST_P(PumpSuite, ReplayResetsOnlyEligibleMessagesAndRecordsWhoAndWhy) {
     EXPECT_EQ(record(1).attempts, 1);
 }
 
+// US-10.4 (issue 18): a flight the failed message names changed after it failed; the preview warns
+// and applying it needs force, recorded in the audit.
+TEST_P(PumpSuite, AReplayOverAFlightThatChangedSinceNeedsForce) {
+    enqueue(1, setAttribute(1, 500301, "currentStand", "11"));
+    enqueue(2, scripted("FAIL", 2, "<FLID>500301</FLID><CLASS>INFRA</CLASS><TEXT>view not loaded</TEXT>"));
+    runToTerminal(pump(), clock_, [this] { return record(2); });
+    ASSERT_EQ(record(2).state, ProcessingState::Dead);
+    const auto failedAt = record(2).updatedAt;
+    clock_.advance(1min);
+    enqueue(3, setAttribute(3, 500301, "currentStand", "13"));
+    runUntilQuiet();
+    ASSERT_EQ(record(3).state, ProcessingState::Succeeded);
+    const auto changedAt = realStore_->flights().byFlid(500301)->updatedAt;
+    ASSERT_GT(changedAt, failedAt);
+
+    const auto plan = pipeline::planReplay(*realStore_, {{2}, std::nullopt, 1000});
+    ASSERT_EQ(plan.candidates.size(), 1u);
+    const auto& candidate = plan.candidates[0];
+    EXPECT_TRUE(candidate.eligible);
+    ASSERT_EQ(candidate.changedFlights.size(), 1u);
+    EXPECT_EQ(candidate.changedFlights[0].flid, 500301);
+    EXPECT_EQ(candidate.changedFlights[0].updatedAt, changedAt);
+    EXPECT_THAT(candidate.warning(), HasSubstr("flight 500301 changed at "));
+    EXPECT_THAT(candidate.warning(), HasSubstr("after message 2 last failed at "));
+    const auto json = pipeline::replayCandidatesJson(plan);
+    EXPECT_TRUE(json.items().at(0).find("needsForce")->asBool());
+    EXPECT_EQ(json.items().at(0).find("changedFlights")->items().at(0).find("flid")->asInteger(), 500301);
+
+    const auto refused = pipeline::applyReplay(*realStore_, plan, "msgxctl:ops", "retry");
+    EXPECT_TRUE(refused.replayed.empty());
+    ASSERT_EQ(refused.refused.size(), 1u);
+    EXPECT_THAT(refused.refused[0].second, HasSubstr("apply with force"));
+    EXPECT_EQ(record(2).state, ProcessingState::Dead);
+
+    const auto forced = pipeline::applyReplay(*realStore_, plan, "msgxctl:ops", "stand 11 is right", true);
+    EXPECT_EQ(forced.replayed, (std::vector<storage::MailboxId>{2}));
+    EXPECT_EQ(record(2).state, ProcessingState::Pending);
+    EXPECT_THAT(realStore_->audit().recent(1).at(0).detail.value_or(""), HasSubstr("\"forced\": true"));
+}
+
 } // namespace
 } // namespace msgx::test

@@ -156,6 +156,46 @@ TEST(KafkaSinkFault, ANonRetriableBrokerErrorRefusesTheRecord) {
     EXPECT_EQ(msgx::test::headerValue(records[1].headers, "msgx-event-id"), "3");
 }
 
+// Issue 18 (2): the broker refuses a record in the middle of a batch; the later record of its key
+// must not be delivered ahead of it (it is held back, Unavailable), while another key goes on. One
+// record per produce request, so that without the per-key rule the later record would go out in
+// the next request.
+TEST(KafkaSinkFault, ALaterRecordOfARefusedRecordsKeyIsNotDeliveredAheadOfIt) {
+    msgx::test::PrivateServices services("kafka");
+    const std::string bootstrap = services.get("MSGX_TEST_KAFKA");
+    const std::string topic = msgx::test::uniqueName("sinks_key_order");
+    services.kafkaCommand("topic " + topic + " 1");
+    msgx::SystemClock clock;
+    msgx::config::KafkaConfig config = kafka(bootstrap, "10000");
+    config.properties["linger.ms"] = "0";
+    config.properties["batch.num.messages"] = "1";
+    KafkaSink sink(config, topic, clock);
+    ASSERT_EQ(statuses(sink.send({flightUpdateRecord(1, 1)})), std::vector<Status>{Status::Acked});
+
+    services.kafkaCommand(std::string("perr ") + kProduce + " INVALID_RECORD 1");
+    const std::vector<SendResult> results =
+        sink.send({flightUpdateRecord(2, 1), flightUpdateRecord(3, 1), flightUpdateRecord(4, 2)});
+    ASSERT_EQ(results.size(), 3U);
+    EXPECT_EQ(results[0].status, Status::Refused) << results[0].error;
+    EXPECT_EQ(results[1].status, Status::Unavailable) << results[1].error;
+    // Key 2 was produced beside it; whether the idempotent producer's sequence let it through is
+    // librdkafka's business, its order is not at stake.
+    EXPECT_NE(results[2].error.rfind("not produced", 0), 0U) << "another key is not held back";
+    EXPECT_EQ(results[1].error.rfind("not produced: record of event 2 of the same key before it", 0), 0U)
+        << results[1].error;
+
+    // Sent again after it (as the dispatcher does), the key's order holds on the topic.
+    ASSERT_EQ(statuses(sink.send({flightUpdateRecord(2, 1), flightUpdateRecord(3, 1)})),
+              (std::vector<Status>{Status::Acked, Status::Acked}));
+    std::vector<std::string> keyOne;
+    for (const auto& record : readTopic(bootstrap, topic)) {
+        if (record.key == "1") {
+            keyOne.push_back(msgx::test::headerValue(record.headers, "msgx-event-id").value_or("?"));
+        }
+    }
+    EXPECT_EQ(keyOne, (std::vector<std::string>{"1", "2", "3"}));
+}
+
 TEST(KafkaSinkFault, AFatalProducerErrorIsReportedAndANewProducerSendsOn) {
     msgx::test::PrivateServices services("kafka");
     const std::string bootstrap = services.get("MSGX_TEST_KAFKA");
@@ -169,11 +209,12 @@ TEST(KafkaSinkFault, AFatalProducerErrorIsReportedAndANewProducerSendsOn) {
     ASSERT_EQ(statuses(sink.send({flightUpdateRecord(1, 1)})), std::vector<Status>{Status::Acked});
 
     services.kafkaCommand(std::string("perr ") + kProduce + " INVALID_RECORD 1");
-    // The broker refused the request holding both records; that refusal stands (it counts
-    // attempts), the producer is dead and says so.
+    // The broker refused the request holding record 2; that refusal stands (it counts attempts),
+    // record 3 of its key was held back behind it, the producer is dead and says so.
     const std::vector<SendResult> fatal = sink.send({flightUpdateRecord(2, 1), flightUpdateRecord(3, 1)});
-    ASSERT_EQ(statuses(fatal), (std::vector<Status>{Status::Refused, Status::Refused}));
+    ASSERT_EQ(statuses(fatal), (std::vector<Status>{Status::Refused, Status::Unavailable}));
     EXPECT_EQ(fatal[0].error.rfind("INVALID_RECORD", 0), 0U) << fatal[0].error;
+    EXPECT_EQ(fatal[1].error.rfind("not produced: record of event 2", 0), 0U) << fatal[1].error;
     EXPECT_FALSE(sink.health().healthy);
     EXPECT_EQ(sink.health().problem.rfind("fatal producer error", 0), 0U) << sink.health().problem;
 

@@ -66,7 +66,7 @@ TEST_P(StoreSuite, RequeueDeadReturnsOnlyThatTargetsDeadEventsToPendingWithTheir
     EXPECT_FALSE(outbox.newestDead("schd"));
     clock_.advance(5min);
 
-    EXPECT_EQ(outbox.requeueDead("msg"), 2);
+    EXPECT_EQ(outbox.requeueDead("msg", 0), 2);
     for (const EventId id : {ids[1], ids[2]}) {
         const auto event = outbox.find(id);
         EXPECT_EQ(event->state, EventState::Pending);
@@ -77,7 +77,7 @@ TEST_P(StoreSuite, RequeueDeadReturnsOnlyThatTargetsDeadEventsToPendingWithTheir
     EXPECT_EQ(outbox.find(ids[0])->state, EventState::Sent);
     EXPECT_FALSE(outbox.newestDead("msg"));
     EXPECT_EQ(outbox.pendingCount("msg"), 3);
-    EXPECT_EQ(outbox.requeueDead("msg"), 0);
+    EXPECT_EQ(outbox.requeueDead("msg", 0), 0);
     EXPECT_EQ(outbox.head("msg")->id, ids[1]);
 }
 

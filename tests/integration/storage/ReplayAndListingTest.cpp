@@ -47,7 +47,9 @@ TEST_P(StoreSuite, ReplayTakesAFailedMessageBackToPendingKeepingWhyAndItsIdentit
     EXPECT_EQ(queue.head()->mailboxId, 1);
 }
 
-TEST_P(StoreSuite, ReplayOfADeadMessageClearsItsNoteAndLeavesTheBackfillColumns) {
+// US-09.4 (issue 18): the DEAD status still due for the mailbox is superseded by the replay, so the
+// back-fill never writes it after the row was replayed; a status already written stays DONE.
+TEST_P(StoreSuite, ReplayOfADeadMessageClearsItsNoteAndSupersedesItsDueBackfill) {
     auto& queue = store().processing();
     enqueue(2);
     auto dead = succeeded(2);
@@ -65,9 +67,17 @@ TEST_P(StoreSuite, ReplayOfADeadMessageClearsItsNoteAndLeavesTheBackfillColumns)
     EXPECT_FALSE(row->note);
     EXPECT_EQ(row->errorClass, ErrorClass::Exhausted);
     EXPECT_EQ(row->lastError, "deadline passed");
-    EXPECT_EQ(row->backfillState, BackfillState::Due);
-    EXPECT_EQ(row->backfillStatusValue, "ERROR");
+    EXPECT_EQ(row->backfillState, BackfillState::None);
     EXPECT_EQ(row->processedAt, before->processedAt);
+    EXPECT_TRUE(store().backfill().claimDue(10, 30s).empty()) << "the old DEAD status is not written";
+
+    enqueue(3);
+    auto written = dead;
+    written.mailboxId = 3;
+    ASSERT_TRUE(queue.commit(written).applied);
+    store().backfill().markDone(3);
+    ASSERT_TRUE(queue.resetForReplay(3, {ProcessingState::Dead, 0}).applied);
+    EXPECT_EQ(queue.find(3)->backfillState, BackfillState::Done);
 }
 
 TEST_P(StoreSuite, ReplayRefusesUnfinishedOrSucceededMessagesAndAStaleGuard) {

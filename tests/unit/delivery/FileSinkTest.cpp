@@ -110,6 +110,24 @@ TEST(FileSink, RecoversOnceTheFileCanBeWrittenAgain) {
     EXPECT_EQ(readFile(blocker / "msg.jsonl"), FileSink::line(record(1, 1, "{}")) + "\n");
 }
 
+// Issue 18 (5): a crash between write() and the truncation of a failed batch leaves a line without
+// its '\n'; the next append must not glue a record onto it.
+TEST(FileSink, ALineCutShortByACrashIsRemovedBeforeTheNextAppend) {
+    const msgx::test::TempDir dir;
+    const auto path = dir.path() / "msg.jsonl";
+    const std::string complete = FileSink::line(record(1, 1, "{}")) + "\n";
+    const std::string cut = FileSink::line(record(2, 2, R"({"x":1})")).substr(0, 25);
+    std::ofstream(path, std::ios::binary) << complete << cut;
+    FileSink sink(path);
+    EXPECT_EQ(sink.send({record(2, 2, R"({"x":1})")})[0].status, Status::Acked);
+    EXPECT_EQ(readFile(path), complete + FileSink::line(record(2, 2, R"({"x":1})")) + "\n");
+
+    // Only a cut line: nothing complete is left before the new one.
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << cut;
+    EXPECT_EQ(sink.send({record(3, 3, "{}")})[0].status, Status::Acked);
+    EXPECT_EQ(readFile(path), FileSink::line(record(3, 3, "{}")) + "\n");
+}
+
 TEST(FileSink, AnEmptyBatchWritesNothing) {
     const msgx::test::TempDir dir;
     FileSink sink(dir.path() / "msg.jsonl");

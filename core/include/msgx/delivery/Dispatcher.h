@@ -80,6 +80,10 @@ private:
     std::optional<storage::Timestamp> lastCountsAt_; // run thread only
     // Claimed by the current round and not yet recorded as SENT, postponed or DEAD; run thread only.
     std::vector<storage::EventId> unsettled_;
+    // A claimBatch that threw: its claim may have committed with the answer lost (a client timeout),
+    // hiding the head for claimFor; the next round hands the target's head claims back
+    // (releaseStaleClaims: this dispatcher is its target's only sender). Run thread only.
+    bool claimUnanswered_ = false;
 
     mutable std::mutex statusMutex_; // guards everything below
     DispatcherStatus counts_;        // target, sink, pending, dead, ages, latency, sentTotal

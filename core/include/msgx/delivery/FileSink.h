@@ -21,8 +21,11 @@ namespace msgx::delivery {
 // fsyncs it (and the directory after creating the file) before returning Acked for every record.
 // Any failure makes every record of the batch Unavailable with the path and the errno text; the
 // file is truncated back to its size before the batch, so no partial line stays behind to be
-// read as delivered (when even that fails, the error says so). The file is opened per send, so a
-// rotated or removed file is simply started again.
+// read as delivered (when even that fails, the error says so). A file that ends in a line without
+// its '\n' (a crash mid-write, before that truncation) is cut back to its last complete line before
+// the next append, with a WARN: that line was never acknowledged, its records come again. The file
+// is opened per send (read-write, to see its end), so a rotated or removed file is simply started
+// again.
 class FileSink final : public DeliverySink {
 public:
     explicit FileSink(std::filesystem::path path);

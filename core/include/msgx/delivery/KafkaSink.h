@@ -17,9 +17,12 @@ namespace msgx::delivery {
 // send() produces the records in order (key = FLID in decimal, or none; value = the envelope, or
 // none for a tombstone; headers msgx-event-id, msgx-source-id when known, msgx-event-type) and
 // waits for every delivery report: Acked only on a report without error. Report errors map by
-// kafkaErrorStatus (KafkaErrorClass.h). A full local queue is waited out, not failed. When
-// produce() itself refuses a record, the records after it are not produced (Unavailable, so they
-// keep their place behind it). librdkafka reports every record within message.timeout.ms; the
+// kafkaErrorStatus (KafkaErrorClass.h). Per key one record is in flight: the next record of a key
+// is produced once the one before it is acknowledged, so a record the broker refuses is never
+// overtaken by a later record of its key (those are not produced: Unavailable, naming it), while
+// records of other keys go on in parallel. A full local queue is waited out, not failed. When
+// produce() itself refuses a record, nothing more is produced (Unavailable, so the records keep
+// their place behind it). librdkafka reports every record within message.timeout.ms; the
 // wait is also capped at message.timeout.ms + kReportMargin on the clock, a guard against a
 // report that never comes (the records still without one are Unavailable). A fatal producer error
 // (rd_kafka_fatal_error, e.g. an idempotence epoch problem) keeps the batch's unacked records

@@ -36,8 +36,10 @@ void passDeadEvents(storage::OwnStore& store, const std::string& target, storage
 // The operator's release of a held target (`msgxctl events retry|skip --target T`), each writing
 // OPS_AUDIT (actor, action "events-retry"/"events-skip", detail with target and event ids), also
 // when there was nothing to release:
-//  retry - every DEAD event of the target becomes PENDING again (attempts 0) and is delivered in
-//          EVENT_ID order before anything newer;
+//  retry - every DEAD event of the target above the release mark (never skipped or passed)
+//          becomes PENDING again (attempts 0) and is delivered in EVENT_ID order before anything
+//          newer; one at or below the mark stays DEAD (delivered now, it would overtake nothing
+//          and arrive after newer events of its flight);
 //  skip  - the DEAD events stay DEAD (kept for audit) and the target moves on past them.
 // Returns the number of DEAD events released. Throws storage::InfraError when the store fails.
 int retryDeadEvents(storage::OwnStore& store, const std::string& target, const std::string& actor);

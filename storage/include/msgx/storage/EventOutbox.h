@@ -41,9 +41,9 @@ public:
     // and the EVENT_ID of the newest DEAD one (status, metrics, the on-dead hold).
     virtual std::vector<TargetSummary> summary() = 0;
 
-    // `msgxctl events retry`: every DEAD event of `target` -> PENDING with ATTEMPTS 0 and
-    // NEXT_ATTEMPT_AT now, LAST_ERROR kept. Returns how many.
-    virtual int requeueDead(const std::string& target) = 0;
+    // `msgxctl events retry`: every DEAD event of `target` with EVENT_ID > afterId -> PENDING with
+    // ATTEMPTS 0 and NEXT_ATTEMPT_AT now, LAST_ERROR kept. Returns how many.
+    virtual int requeueDead(const std::string& target, EventId afterId) = 0;
 
     // The newest DEAD event of `target`, if any.
     virtual std::optional<OutboxEvent> newestDead(const std::string& target) = 0;

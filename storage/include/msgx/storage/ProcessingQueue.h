@@ -155,7 +155,8 @@ public:
     // Replay (US-10): FAILED or DEAD -> PENDING, guarded by `expected`: ATTEMPTS 0, NEXT_ATTEMPT_AT,
     // PROCESSING_STARTED_AT (the deadline anchor) and NOTE cleared; ERROR_CLASS and LAST_ERROR are
     // kept until the next attempt ends (they say why the replay was needed); IDENTITY_KEY is kept;
-    // the back-fill columns are left as they are (the next terminal commit records a new intent).
+    // a back-fill intent still DUE becomes NONE (superseded: the old status is never written after
+    // the replay, US-09.4), one DONE stays; the next terminal commit records a new intent.
     virtual WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) = 0;
 
     // Number of PROC_STATE rows per (STATE, ERROR_CLASS), for `msgxctl status`; only non-zero
