@@ -343,7 +343,9 @@ void KafkaSink::Producer::produceAndWait(const std::vector<DeliveryRecord>& reco
             return;
         }
         if (ready_.empty()) {
-            rd_kafka_poll(handle_, kPollMillis);
+            // flush, not poll: while it waits, the brokers send at once instead of after linger.ms,
+            // so each next record of a key costs one round trip, not a linger and a round trip.
+            rd_kafka_flush(handle_, kPollMillis);
         } else {
             rd_kafka_poll(handle_, 0);
         }

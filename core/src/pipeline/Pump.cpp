@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 
 namespace msgx::pipeline {
 namespace {
@@ -449,10 +448,7 @@ std::optional<std::string> Pump::identityOf(const storage::ProcessingRecord& rec
     const auto at = std::chrono::floor<std::chrono::seconds>(record.receivedAt.value_or(record.enqueuedAt));
     const std::chrono::year_month_day day{
         std::chrono::floor<std::chrono::days>(businessZone_.toLocal(std::chrono::sys_seconds(at)))};
-    char text[16];
-    std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(day.year()),
-                  static_cast<unsigned>(day.month()), static_cast<unsigned>(day.day()));
-    return identityKeyOf(meta, text);
+    return identityKeyOf(meta, sdk::formatDate(day));
 }
 
 // The identity rule (docs/pipeline.md "Identity"): a holder that ended longer ago than

@@ -5,6 +5,7 @@
 #include "msgx/codec/FieldTextSupport.h"
 #include "msgx/codec/NumberFields.h"
 #include "msgx/sdk/FieldSpec.h"
+#include "msgx/sdk/UtcTime.h"
 
 #include <chrono>
 #include <cstdint>
@@ -56,11 +57,7 @@ private:
 };
 
 std::string isoDate(std::chrono::local_days day) {
-    const std::chrono::year_month_day date{day};
-    char text[16];
-    std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()),
-                  static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
-    return text;
+    return sdk::formatDate(std::chrono::year_month_day{day});
 }
 
 std::string clockTime(std::chrono::minutes sinceMidnight) {

@@ -4,17 +4,21 @@
 
 namespace msgx::sdk {
 
+std::string formatDate(std::chrono::year_month_day date) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(date.year()),
+                  static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+    return text;
+}
+
 std::string formatUtc(std::chrono::sys_seconds instant) {
     using namespace std::chrono;
     const sys_days day = floor<days>(instant);
-    const year_month_day date(day);
     const hh_mm_ss<seconds> time(instant - day);
-    char text[32];
-    std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(date.year()),
-                  static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
-                  static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
-                  static_cast<int>(time.seconds().count()));
-    return text;
+    char text[16];
+    std::snprintf(text, sizeof text, "T%02d:%02d:%02dZ", static_cast<int>(time.hours().count()),
+                  static_cast<int>(time.minutes().count()), static_cast<int>(time.seconds().count()));
+    return formatDate(year_month_day(day)) + text;
 }
 
 namespace {

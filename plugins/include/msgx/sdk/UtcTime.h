@@ -11,6 +11,9 @@ namespace msgx::sdk {
 // (architecture.md §11): "2024-03-18T07:15:00Z".
 [[nodiscard]] std::string formatUtc(std::chrono::sys_seconds instant);
 
+// A calendar date as ISO 8601 writes it, the date part of formatUtc: "2024-03-18".
+[[nodiscard]] std::string formatDate(std::chrono::year_month_day date);
+
 // The instant written as formatUtc writes it (exactly "yyyy-MM-ddTHH:mm:ssZ", a real calendar date);
 // std::nullopt for any other text.
 [[nodiscard]] std::optional<std::chrono::sys_seconds> parseUtc(std::string_view text);
