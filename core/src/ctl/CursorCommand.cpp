@@ -80,10 +80,7 @@ int setCursor(StoreCommandContext& context, const CursorOptions& options) {
         std::cerr << "msgxctl cursor set: --reason is required (it goes into OPS_AUDIT)\n";
         return 2;
     }
-    if (const auto lease = context.store().lease().holder(pipeline::WriterLeaseKeeper::kLeaseName)) {
-        std::cerr << "msgxctl cursor set: " << lease->owner
-                  << " holds the writer lease: stop every msgxd first (its poller keeps the cursor in memory "
-                     "and would write its own back)\n";
+    if (context.writerRuns("its poller keeps the cursor in memory and would write its own back")) {
         return 1;
     }
     const auto before = context.store().cursors().load(pipeline::InboxPoller::kCursorName);

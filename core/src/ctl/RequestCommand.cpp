@@ -35,10 +35,6 @@ struct RequestOptions {
     bool json = false;
 };
 
-std::string isoUtc(storage::Timestamp at) {
-    return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
-}
-
 JsonValue optionalText(const std::optional<std::string>& text) {
     return text ? JsonValue::string(*text) : JsonValue();
 }
@@ -53,10 +49,10 @@ JsonValue requestJson(const storage::TrackedRequest& r) {
     item.set("windowTo", optionalText(r.windowTo));
     item.set("seqn", r.document ? JsonValue::integer(r.document->seqn) : JsonValue());
     item.set("outboxId", r.outboxId ? JsonValue::integer(*r.outboxId) : JsonValue());
-    item.set("registeredAt", JsonValue::string(isoUtc(r.registeredAt)));
-    item.set("sentAt", r.sentAt ? JsonValue::string(isoUtc(*r.sentAt)) : JsonValue());
-    item.set("expiresAt", JsonValue::string(isoUtc(r.expiresAt)));
-    item.set("closedAt", r.closedAt ? JsonValue::string(isoUtc(*r.closedAt)) : JsonValue());
+    item.set("registeredAt", JsonValue::string(sdk::formatUtc(r.registeredAt)));
+    item.set("sentAt", r.sentAt ? JsonValue::string(sdk::formatUtc(*r.sentAt)) : JsonValue());
+    item.set("expiresAt", JsonValue::string(sdk::formatUtc(r.expiresAt)));
+    item.set("closedAt", r.closedAt ? JsonValue::string(sdk::formatUtc(*r.closedAt)) : JsonValue());
     item.set("outcome", optionalText(r.outcome));
     item.set("answeredBy", r.answeredBy ? JsonValue::integer(*r.answeredBy) : JsonValue());
     return item;
@@ -75,9 +71,9 @@ int listRequests(StoreCommandContext& context, const RequestOptions& options) {
     std::cout << "ID\tKIND\tSTATE\tSEQN\tREGISTERED_AT\tSENT_AT\tORIGIN\tOUTCOME\n";
     for (const auto& r : requests) {
         std::cout << r.id << '\t' << r.kind.name() << '\t' << storage::requestStateName(r.state) << '\t'
-                  << (r.document ? std::to_string(r.document->seqn) : "-") << '\t' << isoUtc(r.registeredAt)
-                  << '\t' << (r.sentAt ? isoUtc(*r.sentAt) : "-") << '\t' << r.origin << '\t'
-                  << r.outcome.value_or("") << '\n';
+                  << (r.document ? std::to_string(r.document->seqn) : "-") << '\t'
+                  << sdk::formatUtc(r.registeredAt) << '\t' << (r.sentAt ? sdk::formatUtc(*r.sentAt) : "-")
+                  << '\t' << r.origin << '\t' << r.outcome.value_or("") << '\n';
     }
     return 0;
 }

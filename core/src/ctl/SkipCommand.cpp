@@ -11,7 +11,6 @@
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
 #include "msgx/pipeline/BacklogSkip.h"
-#include "msgx/pipeline/WriterLeaseKeeper.h"
 #include "msgx/storage/InfraError.h"
 
 #include <iostream>
@@ -44,11 +43,7 @@ int runSkip(const SkipOptions& options) {
         return 2;
     }
     try {
-        if (const auto lease = context->store().lease().holder(pipeline::WriterLeaseKeeper::kLeaseName)) {
-            std::cerr
-                << "msgxctl skip: " << lease->owner
-                << " holds the writer lease: stop every msgxd first (its poller and pump work on the same "
-                   "ids)\n";
+        if (context->writerRuns("its poller and pump work on the same ids")) {
             return 1;
         }
         const auto report = pipeline::skipBacklog(context->store(), context->mailbox().inbox(),

@@ -3,6 +3,7 @@
 #include "msgx/config/ConfigLoader.h"
 #include "msgx/config/StorageSettings.h"
 #include "msgx/daemon/StartupSummary.h"
+#include "msgx/pipeline/WriterLeaseKeeper.h"
 #include "msgx/storage/DatabaseSettings.h"
 
 #include <cstdlib>
@@ -27,7 +28,8 @@ void addConfigOption(CLI::App& app, std::string& path) {
 }
 
 StoreCommandContext::StoreCommandContext(config::Config config, const std::string& command)
-    : config_(std::move(config)), logging_(commandLogSettings(config_), "msgxctl " + command) {}
+    : config_(std::move(config)), command_(command),
+      logging_(commandLogSettings(config_), "msgxctl " + command) {}
 
 std::unique_ptr<StoreCommandContext> StoreCommandContext::open(const std::string& configPath,
                                                                const std::string& command) {
@@ -40,6 +42,15 @@ std::unique_ptr<StoreCommandContext> StoreCommandContext::open(const std::string
         }
         return nullptr;
     }
+}
+
+bool StoreCommandContext::writerRuns(const std::string& why) {
+    const auto lease = store().lease().holder(pipeline::WriterLeaseKeeper::kLeaseName);
+    if (lease) {
+        std::cerr << "msgxctl " << command_ << ": " << lease->owner
+                  << " holds the writer lease: stop every msgxd first (" << why << ")\n";
+    }
+    return lease.has_value();
 }
 
 storage::OwnStore& StoreCommandContext::store() {

@@ -33,11 +33,16 @@ public:
     [[nodiscard]] const Clock& clock() const { return clock_; }
     storage::OwnStore& store();
     storage::Mailbox& mailbox();
+    // For a command that must not run beside a daemon: true (after printing "msgxctl <command>:
+    // <owner> holds the writer lease: stop every msgxd first (<why>)") while one holds it.
+    // Throws storage::InfraError when the store cannot be read.
+    bool writerRuns(const std::string& why);
 
 private:
     StoreCommandContext(config::Config config, const std::string& command);
 
     config::Config config_;
+    std::string command_;
     log::LoggingSystem logging_;
     SystemClock clock_;
     std::unique_ptr<storage::OwnStore> store_;

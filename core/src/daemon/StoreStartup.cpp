@@ -45,9 +45,10 @@ void prepareStores(const config::Config& config, const Clock& clock) {
                   "--check)",
                   e.what());
     }
+    std::unique_ptr<storage::OwnStore> store;
     if (config.store.migrateOnStart) {
         const auto root = storage::findMigrationsRoot(std::nullopt, storage::currentExecutable());
-        const auto store = storage::OwnStore::open(config::storeDatabase(config.store), clock);
+        store = storage::OwnStore::open(config::storeDatabase(config.store), clock);
         const auto report = store->migrate(root);
         log::info("own store at schema version {} ({} migration(s) applied from {})", report.versionAfter,
                   report.applied.size(), root.string());
@@ -55,7 +56,9 @@ void prepareStores(const config::Config& config, const Clock& clock) {
     // pipeline.first-start on a store that has never read the mailbox; a database that is down
     // leaves the choice to the poller, which makes it the same way once both answer.
     try {
-        const auto store = storage::OwnStore::open(config::storeDatabase(config.store), clock);
+        if (!store) {
+            store = storage::OwnStore::open(config::storeDatabase(config.store), clock);
+        }
         pipeline::chooseFirstStart(config, *store, mailbox->inbox());
     } catch (const storage::InfraError& e) {
         log::warn("first start: {}; the poller decides pipeline.first-start once both databases answer",

@@ -151,6 +151,13 @@ Timestamp Dispatcher::round(Timestamp now) {
     return settings_.aggregated ? schdRound(now) : msgRound(now);
 }
 
+std::vector<storage::OutboxEvent> Dispatcher::claim() {
+    claimUnanswered_ = true; // stays set when claimBatch throws: its claim may have committed
+    auto claimed = store_.events().claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
+    claimUnanswered_ = false;
+    return claimed;
+}
+
 void Dispatcher::handBackUnsettled(Timestamp now) {
     if (claimUnanswered_) {
         const int released = releaseStaleClaims(store_, settings_.target, now, settings_.batchSize);
@@ -180,9 +187,7 @@ Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
 // (acked or not) to be sent after it.
 Timestamp Dispatcher::msgRound(Timestamp now) {
     auto& outbox = store_.events();
-    claimUnanswered_ = true;
-    const auto claimed = outbox.claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
-    claimUnanswered_ = false;
+    const auto claimed = claim();
     if (claimed.empty()) {
         return idle(now, now + settings_.idlePoll);
     }
@@ -245,9 +250,7 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     if (now < flushAt && outbox.pendingCount(settings_.target) < settings_.batchSize) {
         return idle(now, flushAt);
     }
-    claimUnanswered_ = true;
-    const auto claimed = outbox.claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
-    claimUnanswered_ = false;
+    const auto claimed = claim();
     if (claimed.empty()) {
         return idle(now, std::max(now, head->nextAttemptAt)); // the head waits for its backoff
     }

@@ -1,25 +1,27 @@
 #include "msgx/pipeline/BacklogSkip.h"
 
 #include "msgx/pipeline/InboxPoller.h"
-#include "msgx/storage/ColumnLimits.h"
 
 #include <algorithm>
 #include <stdexcept>
+#include <string_view>
 
 namespace msgx::pipeline {
 
-std::string backlogNote(const std::string& reason) {
-    return "backlog:" + reason;
-}
-
 namespace {
+
+constexpr std::string_view kBacklogNotePrefix = "backlog:";
 
 bool isBacklogRow(const std::optional<storage::ProcessingRecord>& record) {
     return record && record->state == storage::ProcessingState::Skipped && record->note &&
-           record->note->starts_with("backlog:");
+           record->note->starts_with(kBacklogNotePrefix);
 }
 
 } // namespace
+
+std::string backlogNote(const std::string& reason) {
+    return std::string(kBacklogNotePrefix) + reason;
+}
 
 BacklogSkipReport skipBacklog(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
                               const config::Config& config, storage::MailboxId first, storage::MailboxId last,
@@ -43,10 +45,8 @@ BacklogSkipReport skipBacklog(storage::OwnStore& store, storage::MailboxInbox& i
         std::vector<storage::NewMessage> messages;
         std::vector<storage::MailboxId> ours; // an accepted status: the rows intake would mark
         for (const auto& row : rows) {
-            storage::NewMessage message{row.id, row.xml, row.receivedAt, row.status, note};
-            if (row.status && row.status->size() > storage::kMailboxStatusMaxBytes) {
-                message.mailboxStatus.reset(); // longer than MAILBOX_STATUS, as in intake
-            }
+            storage::NewMessage message = InboxPoller::newMessage(config.mailbox, row);
+            message.skipNote = note; // whatever intake would have noted: the backlog's reason
             if (InboxPoller::accepted(config.mailbox, row.status)) {
                 ours.push_back(row.id);
             }

@@ -56,9 +56,9 @@ std::string InboxPoller::skipNote(const std::optional<std::string>& status) {
     return "mailbox-status:" + (status ? *status : std::string("(null)"));
 }
 
-storage::NewMessage InboxPoller::newMessage(const MailboxRow& row) const {
+storage::NewMessage InboxPoller::newMessage(const config::MailboxConfig& mailbox, const MailboxRow& row) {
     storage::NewMessage message{row.id, row.xml, row.receivedAt, row.status, std::nullopt};
-    if (!accepted(config_.mailbox, row.status)) {
+    if (!accepted(mailbox, row.status)) {
         message.skipNote = skipNote(row.status);
     }
     if (row.status && row.status->size() > storage::kMailboxStatusMaxBytes) {
@@ -148,7 +148,7 @@ PollReport InboxPoller::pollOnce() {
             break;
         }
         report.expiredGaps.insert(report.expiredGaps.end(), passed.begin(), passed.end());
-        messages.push_back(newMessage(row));
+        messages.push_back(newMessage(config_.mailbox, row));
     }
     const auto waitedSince = [&report](storage::Timestamp t) {
         report.oldestWaiting = report.oldestWaiting ? std::min(*report.oldestWaiting, t) : t;
@@ -218,7 +218,7 @@ CompensationReport InboxPoller::compensateOnce() {
         std::vector<storage::NewMessage> messages;
         for (const auto& row : rows) {
             if (row.id <= cursor.watermark) {
-                messages.push_back(newMessage(row));
+                messages.push_back(newMessage(config_.mailbox, row));
                 window.push_back({row.id, {}, {}, {}});
             }
         }
@@ -304,7 +304,7 @@ SweepReport InboxPoller::sweepOnce() {
             std::vector<storage::NewMessage> messages;
             for (const auto id : unknown) {
                 for (const auto& row : inbox_.readRange(id, id)) {
-                    messages.push_back(newMessage(row));
+                    messages.push_back(newMessage(config_.mailbox, row));
                 }
             }
             if (!messages.empty()) {

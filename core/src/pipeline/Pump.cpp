@@ -71,10 +71,6 @@ std::optional<std::string> storedSizeProblem(const codec::Meta& meta) {
     return tooLong("STYP", meta.subtype, storage::kMessageStypMaxBytes, "STYP");
 }
 
-std::string describeTime(storage::Timestamp at) {
-    return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
-}
-
 // The classes AODB messages may not write (refresh.precedence admin-api): every RTYPE the admin-API
 // refresh publishes.
 std::set<std::string, std::less<>> typesOnlyRefreshed(const config::RefreshConfig& refresh) {
@@ -467,7 +463,7 @@ Pump::Repeat Pump::classifyRepeat(const storage::ProcessingRecord& record, const
             log::info(
                 "message {} {}: identity {} of message {} (ended {}) is older than pipeline.identity-window "
                 "{}: released, this message binds it",
-                record.mailboxId, shownKey(key), identity, holder, describeTime(*held->processedAt),
+                record.mailboxId, shownKey(key), identity, holder, sdk::formatUtc(*held->processedAt),
                 config::formatDuration(config_.pipeline.identityWindow));
             return Repeat::Released;
         }
@@ -568,7 +564,7 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
         metrics::Metrics::process().unknownKey(failure.key);
     }
     log::info("message {} {}: FAILED({}) attempt {}, next at {}: {}", record.mailboxId, shownKey(failure.key),
-              className, attemptsAfter, describeTime(next), failure.error);
+              className, attemptsAfter, sdk::formatUtc(next), failure.error);
 }
 
 // After the commit: a crash before this line loses the registration (the message is SUCCEEDED and

@@ -192,8 +192,7 @@ publicationOf(const std::string& rtype,
 }
 
 std::string refreshBatchId(const std::string& className, Clock::time_point at) {
-    return std::string(kAdminApiSource) + ":" + className + ":" +
-           sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
+    return std::string(kAdminApiSource) + ":" + className + ":" + sdk::formatUtc(at);
 }
 
 std::size_t RefreshReport::published() const {

@@ -12,14 +12,6 @@ namespace msgx::pipeline {
 
 using storage::ProcessingState;
 
-namespace {
-
-std::string describeTime(storage::Timestamp at) {
-    return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
-}
-
-} // namespace
-
 std::string ReplayCandidate::warning() const {
     if (changedFlights.empty() || !record) {
         return {};
@@ -27,10 +19,10 @@ std::string ReplayCandidate::warning() const {
     std::string text;
     for (const auto& flight : changedFlights) {
         text += (text.empty() ? "flight " : ", flight ") + std::to_string(flight.flid) + " changed at " +
-                describeTime(flight.updatedAt);
+                sdk::formatUtc(flight.updatedAt);
     }
     return text + ", after message " + std::to_string(id) + " last failed at " +
-           describeTime(record->updatedAt) +
+           sdk::formatUtc(record->updatedAt) +
            ": replaying it applies its older content over the newer state; apply with force if that is "
            "intended";
 }
@@ -212,7 +204,7 @@ json::JsonValue replayCandidatesJson(const ReplayPlan& plan) {
         for (const auto& flight : c.changedFlights) {
             auto entry = JsonValue::object();
             entry.set("flid", JsonValue::integer(flight.flid));
-            entry.set("updatedAt", JsonValue::string(describeTime(flight.updatedAt)));
+            entry.set("updatedAt", JsonValue::string(sdk::formatUtc(flight.updatedAt)));
             changed.push(std::move(entry));
         }
         item.set("changedFlights", std::move(changed));

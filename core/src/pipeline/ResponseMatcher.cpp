@@ -19,10 +19,6 @@ bool isCandidate(const storage::TrackedRequest& request, storage::Timestamp arri
            request.outcome == "timeout" && arrivedAt < request.expiresAt;
 }
 
-std::string describe(storage::Timestamp at) {
-    return sdk::formatUtc(std::chrono::floor<std::chrono::seconds>(at));
-}
-
 // Why the newest request of the kind does not take this RESP.
 std::string whyNot(const std::vector<storage::TrackedRequest>& requests, const std::string& kind,
                    const std::optional<std::chrono::sys_seconds>& dttm) {
@@ -46,7 +42,7 @@ std::string whyNot(const std::vector<storage::TrackedRequest>& requests, const s
         return "its DTTM is missing or unreadable, so it cannot be matched to " + id;
     }
     return "its DTTM " + sdk::formatUtc(*dttm) + " is before " + id + " was sent at " +
-           describe(newest.sentAt.value_or(storage::Timestamp{}));
+           sdk::formatUtc(newest.sentAt.value_or(storage::Timestamp{}));
 }
 
 } // namespace

@@ -195,11 +195,7 @@ public:
         if (marks.empty()) {
             return 0;
         }
-        std::vector<std::pair<MailboxId, std::pair<std::string, std::string>>> rows;
-        for (const auto& mark : marks) {
-            rows.push_back(
-                {mark.id, {instantToMailboxTime(mark.processedAt, *ctx_.statements.zone), mark.status}});
-        }
+        const auto rows = markValues(marks);
         return ctx_.pool->transact("mailbox: mark " + std::to_string(marks.size()) + " unmarked " +
                                        ctx_.inboxTable + " rows from " + std::to_string(marks.front().id),
                                    [ctx = ctx_.statements, rows](Transaction& tx) {
@@ -245,11 +241,7 @@ public:
         if (marks.empty()) {
             return;
         }
-        std::vector<std::pair<MailboxId, std::pair<std::string, std::string>>> rows;
-        for (const auto& mark : marks) {
-            rows.push_back(
-                {mark.id, {instantToMailboxTime(mark.processedAt, *ctx_.statements.zone), mark.status}});
-        }
+        const auto rows = markValues(marks);
         ctx_.pool->transact("mailbox: back-fill " + std::to_string(marks.size()) + " " + ctx_.inboxTable +
                                 " rows from " + std::to_string(marks.front().id),
                             [ctx = ctx_.statements, rows](Transaction& tx) {
@@ -275,6 +267,18 @@ public:
     }
 
 private:
+    // Each mark as the back-fill statements bind it: id, DATE_PROCESSED text in mailbox.time-zone,
+    // STATUS.
+    [[nodiscard]] std::vector<std::pair<MailboxId, std::pair<std::string, std::string>>>
+    markValues(const std::vector<MailboxMark>& marks) const {
+        std::vector<std::pair<MailboxId, std::pair<std::string, std::string>>> rows;
+        for (const auto& mark : marks) {
+            rows.push_back(
+                {mark.id, {instantToMailboxTime(mark.processedAt, *ctx_.statements.zone), mark.status}});
+        }
+        return rows;
+    }
+
     MailboxContext ctx_;
 };
 

@@ -56,6 +56,8 @@ private:
     storage::Timestamp round(storage::Timestamp now);
     // Makes the events claimed by a round that failed half-way due again (see "Claims").
     void handBackUnsettled(storage::Timestamp now);
+    // claimBatch of this target, noting in claimUnanswered_ whether its answer came.
+    std::vector<storage::OutboxEvent> claim();
     storage::Timestamp msgRound(storage::Timestamp now);
     storage::Timestamp schdRound(storage::Timestamp now);
     storage::Timestamp idle(storage::Timestamp now, storage::Timestamp wakeAt);

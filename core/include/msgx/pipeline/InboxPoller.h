@@ -100,10 +100,13 @@ public:
     // Whether a row with this CMINMSGS_STATUS is processed, and the note of one that is not.
     static bool accepted(const config::MailboxConfig& mailbox, const std::optional<std::string>& status);
     static std::string skipNote(const std::optional<std::string>& status);
+    // The PROC_STATE row of a mailbox row as intake records it: PENDING, or SKIPPED with skipNote
+    // when its STATUS is not accepted; a STATUS longer than MAILBOX_STATUS stays whole in the note.
+    static storage::NewMessage newMessage(const config::MailboxConfig& mailbox,
+                                          const storage::MailboxRow& row);
 
 private:
     storage::InboxCursor loadCursor();
-    storage::NewMessage newMessage(const storage::MailboxRow& row) const;
     void checkMailboxNotBehind(const storage::InboxCursor& cursor);
 
     storage::OwnStore& store_;
