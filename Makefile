@@ -10,13 +10,14 @@ KAFKA_MOCK  := $(DEV_DIR)/tests/services/msgx-kafka-mock
 
 PACKAGE_DIR := build/package
 
-.PHONY: help deps build build-release run test fuzz bench format tidy clean package package-test
+.PHONY: help deps build build-release run test fuzz bench chaos format tidy clean package package-test
 
 help:
 	@echo "make run    - build and run msgxd in the foreground on the embedded profile (etc/msgx.embedded.yaml)"
 	@echo "make test   - build the dev preset (ASan/UBSan), start the test services, run ctest, stop them"
 	@echo "make fuzz   - libFuzzer run of the XML decoder (FUZZ_SECONDS, default 600); make test replays its corpus"
 	@echo "make bench  - release build; store, delivery and whole-pipeline benchmarks beside raw rates measured in the same run (docs/performance.md)"
+	@echo "make chaos  - release build; msgxd writer + standby (faketime) under kills, pauses, outages and Kafka/disk faults, checked, ~10 min (docs/reliability.md)"
 	@echo "make format - apply clang-format;  make tidy - run clang-tidy over the dev build"
 	@echo "make package      - release build (no tests) and the DEB + RPM files in $(PACKAGE_DIR)/packages"
 	@echo "make package-test - install the DEBs into a throwaway Debian 12 root and check them (root, docs/packaging.md)"
@@ -58,6 +59,18 @@ bench: deps
 	bench/run-pipeline-bench.sh build/release
 	bench/run-snapshot-bench.sh build/release
 	build/release/bench/msgx-flop-decide-bench --handlers build/release/handlers
+
+# The chaos run (docs/reliability.md): the release build (libfaketime does not mix with ASan), the
+# servers of with-services (the run kills and restarts them itself), the table in build/chaos/.
+# CHAOS_ARGS passes options, e.g. CHAOS_ARGS='--seed 42' repeats a run's schedule and load.
+CHAOS_ARGS ?=
+chaos: deps
+	cmake --preset release
+	cmake --build --preset release --target msgx-chaos
+	tests/services/with-services --only pg,mysql,kafka --kafka-mock $(RELEASE_DIR)/tests/services/msgx-kafka-mock -- \
+	  $(RELEASE_DIR)/tests/chaos/msgx-chaos --work-dir build/chaos/run --report build/chaos/report.md \
+	  --commit "$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD -- core storage plugins handlers || echo '+uncommitted')" \
+	  $(CHAOS_ARGS)
 
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i

@@ -14,6 +14,7 @@ PACKAGES=(
   mariadb-server mariadb-client
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
   kcat libcli11-dev tzdata python3 python3-yaml python3-jsonschema
+  faketime
   libsystemd-dev systemd rpm debootstrap zstd
   prometheus-cpp-dev
   prometheus

@@ -61,13 +61,13 @@ void reapExitedServers() {
 
 } // namespace
 
-PrivateServices::PrivateServices(const std::string& services) {
+PrivateServices::PrivateServices(const std::string& services) : owned_(std::in_place), dir_(owned_->path()) {
     if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         throw std::runtime_error("prctl(PR_SET_CHILD_SUBREAPER) failed");
     }
-    const std::vector<std::string> start{
-        kServicesScript,      "start",        "--private",         "--only", services, "--dir",
-        dir_.path().string(), "--kafka-mock", MSGX_KAFKA_MOCK_PATH};
+    const std::vector<std::string> start{kServicesScript, "start",        "--private",
+                                         "--only",        services,       "--dir",
+                                         dir_.string(),   "--kafka-mock", MSGX_KAFKA_MOCK_PATH};
     SubprocessResult result;
     try {
         result = runSubprocess(start, kStartTimeout);
@@ -80,11 +80,17 @@ PrivateServices::PrivateServices(const std::string& services) {
         throw std::runtime_error("PrivateServices(" + services + "): " + describeCommand(start) +
                                  " exited with " + std::to_string(result.exitCode) + ":\n" + result.err);
     }
-    settings_ = readEnvFile(dir_.path() / "env.sh");
+    settings_ = readEnvFile(dir_ / "env.sh");
+}
+
+PrivateServices::PrivateServices(const Attach& attach) : dir_(attach.servicesDir) {
+    settings_ = readEnvFile(dir_ / "env.sh");
 }
 
 PrivateServices::~PrivateServices() {
-    stopQuietly();
+    if (owned_) {
+        stopQuietly();
+    }
 }
 
 // Never throws: used where an exception is already on its way or must not escape.
@@ -93,7 +99,7 @@ void PrivateServices::stopQuietly() noexcept {
         runServicesCommand({"stop"});
         reapExitedServers();
     } catch (const std::exception& e) {
-        std::cerr << "PrivateServices: stopping the services in " << dir_.path() << " failed: " << e.what()
+        std::cerr << "PrivateServices: stopping the services in " << dir_ << " failed: " << e.what()
                   << std::endl;
     }
 }
@@ -108,7 +114,7 @@ const std::string& PrivateServices::get(const std::string& name) const {
 
 void PrivateServices::kill(const std::string& service) {
     if (service == "mysql") {
-        std::ifstream pidFile(dir_.path() / "mysql" / "run" / "mysqld.pid");
+        std::ifstream pidFile(dir_ / "mysql" / "run" / "mysqld.pid");
         std::string pid;
         pidFile >> pid;
         std::ifstream cmdline("/proc/" + pid + "/cmdline", std::ios::binary);
@@ -133,10 +139,10 @@ void PrivateServices::restart(const std::string& service) {
             throw std::runtime_error("MSGX_TEST_PG has no port=: " + connect);
         }
         const std::string port = connect.substr(at + 5, connect.find(' ', at) - at - 5);
-        const auto data = dir_.path() / "pg" / "data";
+        const auto data = dir_ / "pg" / "data";
         const std::vector<std::string> argv{
             "runuser", "-u", "postgres",    "--", "/usr/lib/postgresql/15/bin/pg_ctl",
-            "start",   "-D", data.string(), "-l", (dir_.path() / "pg" / "run" / "restart.log").string(),
+            "start",   "-D", data.string(), "-l", (dir_ / "pg" / "run" / "restart.log").string(),
             "-w",      "-t", "60",          "-o", "-p " + port};
         const auto result = runSubprocess(argv, std::chrono::seconds(90));
         if (result.exitCode != 0) {
@@ -175,7 +181,7 @@ void PrivateServices::kafkaCommand(const std::string& command) {
 void PrivateServices::runServicesCommand(std::vector<std::string> arguments) const {
     const std::string command = arguments.front();
     arguments.insert(arguments.begin(), kServicesScript);
-    arguments.insert(arguments.begin() + 2, {"--dir", dir_.path().string()});
+    arguments.insert(arguments.begin() + 2, {"--dir", dir_.string()});
     const auto timeout = command == "stop" ? kStopTimeout : kSignalTimeout;
     const SubprocessResult result = runSubprocess(arguments, timeout);
     if (result.exitCode != 0) {

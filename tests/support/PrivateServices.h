@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,14 @@ namespace msgx::test {
 class PrivateServices {
 public:
     explicit PrivateServices(const std::string& services);
+    // Attaches to services someone else started in `servicesDir` (with-services exports it as
+    // MSGX_TEST_SERVICES_DIR): the same settings and kill/restart/freeze/thaw/kafkaCommand, but
+    // the destructor leaves them running (their owner stops them). For a long run that is the only
+    // user of the services it runs under (tests/chaos).
+    struct Attach {
+        std::filesystem::path servicesDir;
+    };
+    explicit PrivateServices(const Attach& attach);
     ~PrivateServices();
     PrivateServices(const PrivateServices&) = delete;
     PrivateServices& operator=(const PrivateServices&) = delete;
@@ -31,7 +40,7 @@ public:
     // The value of an env.sh variable, e.g. get("MSGX_TEST_PG"); throws std::out_of_range naming
     // the variable when the started services do not provide it.
     [[nodiscard]] const std::string& get(const std::string& name) const;
-    [[nodiscard]] const std::filesystem::path& dir() const { return dir_.path(); }
+    [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
 
     // Hard stop: pg_ctl stop -m immediate (pg), SIGKILL (mysql, kafka). Returns when it is gone.
     void kill(const std::string& service);
@@ -50,7 +59,8 @@ private:
     void runServicesCommand(std::vector<std::string> arguments) const;
     void stopQuietly() noexcept;
 
-    TempDir dir_;
+    std::optional<TempDir> owned_; // the directory of services this instance started, else none
+    std::filesystem::path dir_;
     std::map<std::string, std::string> settings_;
     std::vector<std::string> mysqlCommand_; // the MariaDB server's argv, read before kill("mysql")
 };
