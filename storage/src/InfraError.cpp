@@ -19,6 +19,8 @@ const char* reasonName(InfraError::Reason reason) {
         return "constraint";
     case InfraError::Reason::Statement:
         return "statement";
+    case InfraError::Reason::Fenced:
+        return "fenced";
     }
     return "statement";
 }

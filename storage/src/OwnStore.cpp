@@ -64,7 +64,7 @@ private:
         return StoreContext{std::make_shared<SessionPool>(settings), dialect,
                             SqlContext{std::move(statements), TextBinder(settings.backend, settings.dialect),
                                        dialect->upsertRepeatsValues()},
-                            &clock};
+                            &clock, std::make_shared<WriterFence>()};
     }
 
     StoreContext context_;

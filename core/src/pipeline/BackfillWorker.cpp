@@ -37,6 +37,10 @@ BackfillRound BackfillWorker::runOnce() {
         round.nextAt = clock_.now() + std::chrono::duration_cast<Clock::duration>(settings_.interval);
         return round;
     }
+    // The mailbox write cannot join an own-store transaction, so its fence is checked just before
+    // it: a replaced writer stops here. Left open is the time of one mailbox transaction between the
+    // check and its commit (docs/storage.md "Writer lease").
+    store_.lease().confirmFence("back-fill: mark " + std::to_string(tasks.size()) + " mailbox row(s)");
     std::size_t written = 0;
     try {
         std::vector<storage::MailboxMark> marks;

@@ -55,7 +55,13 @@ public:
         : config_(config), clock_(clock), plugins_(plugins) {}
 
     void start() {
-        store_ = storage::OwnStore::open(config::storeDatabase(config_.store), clock_);
+        auto storeSettings = config::storeDatabase(config_.store);
+        // A writer paused inside a transaction holds its fence's shared lock on the lease row; the
+        // server ends that transaction after a lease period, so a standby's take-over does not wait
+        // for the paused process (docs/storage.md "Writer lease").
+        storeSettings.idleInTransactionTimeout =
+            std::max<std::chrono::milliseconds>(config_.lease.period, 2s);
+        store_ = storage::OwnStore::open(storeSettings, clock_);
         mailbox_ = config::openMailbox(config_);
         lease_ = std::make_unique<WriterLeaseKeeper>(store_->lease(), clock_, config_.lease.period,
                                                      WriterLeaseKeeper::defaultOwner(clock_.now()));
@@ -141,7 +147,7 @@ public:
         pumpWakeup_.notify();
         requestsWakeup_.notify();
         threads_.clear(); // joins
-        if (lease_ && lease_->holds()) {
+        if (lease_ && lease_->epoch()) {
             try {
                 lease_->release();
                 log::info("writer lease released");

@@ -179,14 +179,14 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
         return WriteResult::ok();
     };
     try {
-        return store.pool->transact(operation, work);
+        return store.writerTransact(operation, work);
     } catch (const InfraError& e) {
         if (e.reason() != InfraError::Reason::Constraint || !bindsIdentity(commits)) {
             throw;
         }
         // Another writer took an identity between the look-up and the update (unique index); nothing
         // was written, and the repeat sees the holder and refuses (as bindIdentity does).
-        return store.pool->transact(operation, work);
+        return store.writerTransact(operation, work);
     }
 }
 

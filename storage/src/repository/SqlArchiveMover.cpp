@@ -34,7 +34,7 @@ ArchiveReport SqlArchiveMover::archiveBefore(Timestamp cutoff, int limit) {
         return {};
     }
     const Timestamp stamp = ctx_.now();
-    return ctx_.pool->transact(
+    return ctx_.writerTransact(
         "store: archive terminal rows", [ctx = ctx_.statements, cutoff, limit, stamp](Transaction& tx) {
             ArchiveReport report;
             report.messages = moveRows(tx, ctx, "archive.messages-due", "archive.copy-message",

@@ -53,7 +53,7 @@ std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::durati
     }
     const Timestamp stamp = ctx_.now();
     const Timestamp claimedUntil = stamp + claimFor;
-    return ctx_.pool->transact("store: claim due back-fills", [ctx = ctx_.statements, maxCount, stamp,
+    return ctx_.writerTransact("store: claim due back-fills", [ctx = ctx_.statements, maxCount, stamp,
                                                                claimedUntil](Transaction& tx) {
         std::vector<BackfillRow> rows;
         tx.session() << ctx["backfill.claim"], bindMicros(stamp), bindInt(maxCount), into(rows), now;
@@ -72,7 +72,7 @@ std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::durati
 }
 
 void SqlBackfillQueue::markDone(MailboxId id) {
-    ctx_.pool->transact("store: mark the back-fill of " + std::to_string(id) + " done",
+    ctx_.writerTransact("store: mark the back-fill of " + std::to_string(id) + " done",
                         [ctx = ctx_.statements, id](Transaction& tx) {
                             executeForIds(tx, ctx["backfill.done"], std::nullopt, {id});
                         });
@@ -91,7 +91,7 @@ std::vector<MailboxId> SqlBackfillQueue::markDoneIfCurrent(const std::vector<Bac
             ? "store: mark the back-fill of " + std::to_string(tasks.front().mailboxId) +
                   " done if still current"
             : "store: mark " + std::to_string(tasks.size()) + " back-fills done if still current";
-    return ctx_.pool->transact(operation, [ctx = ctx_.statements, tasks](Transaction& tx) {
+    return ctx_.writerTransact(operation, [ctx = ctx_.statements, tasks](Transaction& tx) {
         std::vector<MailboxId> ids;
         for (const auto& task : tasks) {
             ids.push_back(task.mailboxId);
@@ -132,14 +132,14 @@ void SqlBackfillQueue::postpone(const std::vector<MailboxId>& ids, Timestamp nex
     if (ids.empty()) {
         return;
     }
-    ctx_.pool->transact("store: postpone " + std::to_string(ids.size()) + " claimed back-fill(s)",
+    ctx_.writerTransact("store: postpone " + std::to_string(ids.size()) + " claimed back-fill(s)",
                         [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
                             executeForIds(tx, ctx["backfill.release"], nextAttemptAt, ids);
                         });
 }
 
 void SqlBackfillQueue::recordFailure(MailboxId id, Timestamp nextAttemptAt, const std::string& error) {
-    ctx_.pool->transact("store: record a failed back-fill of " + std::to_string(id),
+    ctx_.writerTransact("store: record a failed back-fill of " + std::to_string(id),
                         [ctx = ctx_.statements, id, nextAttemptAt, error](Transaction& tx) {
                             Statement update(tx.session());
                             update << ctx["backfill.failure"], bindMicros(nextAttemptAt),

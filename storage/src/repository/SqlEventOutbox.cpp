@@ -112,7 +112,7 @@ std::vector<OutboxEvent> SqlEventOutbox::claimBatch(const std::string& target, i
     }
     const Timestamp stamp = ctx_.now();
     const Timestamp claimedUntil = stamp + claimFor;
-    return ctx_.pool->transact("store: claim events of " + target, [ctx = ctx_.statements, target, maxCount,
+    return ctx_.writerTransact("store: claim events of " + target, [ctx = ctx_.statements, target, maxCount,
                                                                     stamp, claimedUntil](Transaction& tx) {
         std::vector<EventRow> rows;
         tx.session() << ctx["event.claim"], ctx.text.shortText(target), bindInt(maxCount), into(rows), now;
@@ -136,14 +136,14 @@ void SqlEventOutbox::markSent(const std::vector<EventId>& ids) {
         return;
     }
     const Timestamp stamp = ctx_.now();
-    ctx_.pool->transact("store: mark " + idsText(ids) + " sent",
+    ctx_.writerTransact("store: mark " + idsText(ids) + " sent",
                         [ctx = ctx_.statements, ids, stamp](Transaction& tx) {
                             executeForIds(tx, ctx["event.mark-sent"], stamp, ids);
                         });
 }
 
 void SqlEventOutbox::recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) {
-    ctx_.pool->transact("store: record a failed delivery of event " + std::to_string(id),
+    ctx_.writerTransact("store: record a failed delivery of event " + std::to_string(id),
                         [ctx = ctx_.statements, id, nextAttemptAt, error](Transaction& tx) {
                             Statement update(tx.session());
                             update << ctx["event.record-failure"], bindMicros(nextAttemptAt),
@@ -156,7 +156,7 @@ void SqlEventOutbox::postpone(const std::vector<EventId>& ids, Timestamp nextAtt
     if (ids.empty()) {
         return;
     }
-    ctx_.pool->transact("store: postpone " + idsText(ids),
+    ctx_.writerTransact("store: postpone " + idsText(ids),
                         [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
                             executeForIds(tx, ctx["event.set-next-attempt"], nextAttemptAt, ids);
                         });
@@ -166,7 +166,7 @@ void SqlEventOutbox::markDead(const std::vector<EventId>& ids, const std::string
     if (ids.empty()) {
         return;
     }
-    ctx_.pool->transact("store: mark " + idsText(ids) + " dead",
+    ctx_.writerTransact("store: mark " + idsText(ids) + " dead",
                         [ctx = ctx_.statements, ids, error](Transaction& tx) {
                             for (const EventId id : ids) {
                                 Statement update(tx.session());

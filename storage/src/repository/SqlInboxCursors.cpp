@@ -40,7 +40,7 @@ std::optional<InboxCursor> SqlInboxCursors::load(const std::string& name) {
 
 void SqlInboxCursors::save(const InboxCursor& cursor) {
     const Timestamp stamp = ctx_.now();
-    ctx_.pool->transact(
+    ctx_.writerTransact(
         "store: write inbox cursor " + cursor.name, [ctx = ctx_.statements, cursor, stamp](Transaction& tx) {
             Statement save(tx.session());
             save << ctx["cursor.save"], ctx.text.shortText(cursor.name);

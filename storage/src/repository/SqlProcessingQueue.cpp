@@ -160,7 +160,7 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
     }
     const Timestamp stamp = ctx_.now();
     const std::string operation = "store: enqueue " + std::to_string(messages.size()) + " mailbox rows";
-    return ctx_.pool->transact(operation, [ctx = ctx_.statements, messages, cursor, stamp](Transaction& tx) {
+    return ctx_.writerTransact(operation, [ctx = ctx_.statements, messages, cursor, stamp](Transaction& tx) {
         auto& session = tx.session();
         std::set<MailboxId> known;
         if (!messages.empty()) {
@@ -270,7 +270,7 @@ std::int64_t SqlProcessingQueue::unfinishedCount() {
 
 Timestamp SqlProcessingQueue::markProcessingStarted(MailboxId id) {
     const Timestamp stamp = ctx_.now();
-    return ctx_.pool->transact("store: anchor the processing start of " + std::to_string(id),
+    return ctx_.writerTransact("store: anchor the processing start of " + std::to_string(id),
                                [ctx = ctx_.statements, id, stamp](Transaction& tx) {
                                    const auto row = lockRow(tx, ctx, id);
                                    if (!row) {
@@ -309,19 +309,19 @@ IdentityBinding SqlProcessingQueue::bindIdentity(MailboxId id, const std::string
     };
     const std::string operation = "store: bind identity " + key + " to " + std::to_string(id);
     try {
-        return ctx_.pool->transact(operation, lookUp);
+        return ctx_.writerTransact(operation, lookUp);
     } catch (const InfraError& e) {
         if (e.reason() != InfraError::Reason::Constraint) {
             throw;
         }
         // Another message took the identity between the look-up and the update (unique index).
-        return ctx_.pool->transact(operation, lookUp);
+        return ctx_.writerTransact(operation, lookUp);
     }
 }
 
 bool SqlProcessingQueue::releaseIdentity(MailboxId holder, const std::string& key) {
     const Timestamp stamp = ctx_.now();
-    return ctx_.pool->transact("store: release identity " + key + " of " + std::to_string(holder),
+    return ctx_.writerTransact("store: release identity " + key + " of " + std::to_string(holder),
                                [ctx = ctx_.statements, holder, key, stamp](Transaction& tx) {
                                    Statement live(tx.session());
                                    live << ctx["processing.release-identity"], bindMicros(stamp),
@@ -336,7 +336,7 @@ bool SqlProcessingQueue::releaseIdentity(MailboxId holder, const std::string& ke
 WriteResult SqlProcessingQueue::recordFailure(MailboxId id, const QueueGuard& expected,
                                               const ProcessingFailure& failure) {
     const Timestamp stamp = ctx_.now();
-    return ctx_.pool->transact("store: record failed attempt of " + std::to_string(id),
+    return ctx_.writerTransact("store: record failed attempt of " + std::to_string(id),
                                [ctx = ctx_.statements, id, expected, failure, stamp](Transaction& tx) {
                                    const auto row = lockRow(tx, ctx, id);
                                    if (auto conflict = guardFails(id, row, expected)) {

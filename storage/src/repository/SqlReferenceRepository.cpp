@@ -77,7 +77,7 @@ void SqlReferenceRepository::apply(const std::vector<ReferenceChange>& changes) 
         validateReferenceChange(change);
     }
     const Timestamp stamp = ctx_.now();
-    ctx_.pool->transact("store: write " + std::to_string(changes.size()) + " reference changes",
+    ctx_.writerTransact("store: write " + std::to_string(changes.size()) + " reference changes",
                         [ctx = ctx_.statements, changes, stamp](Transaction& tx) {
                             for (const auto& change : changes) {
                                 applyReferenceChange(tx, ctx, change, stamp);

@@ -185,7 +185,7 @@ TrackedRequest SqlRequestTracker::registerRequest(const RequestRegistration& reg
 }
 
 int SqlRequestTracker::nextSeqn() {
-    return ctx_.pool->transact("store: next request SEQN", [ctx = ctx_.statements](Transaction& tx) {
+    return ctx_.writerTransact("store: next request SEQN", [ctx = ctx_.statements](Transaction& tx) {
         const std::int64_t counter = lockCounter(tx, ctx);
         const int seqn = counter >= 999999 ? 0 : static_cast<int>(counter + 1);
         Statement set(tx.session());
@@ -196,7 +196,7 @@ int SqlRequestTracker::nextSeqn() {
 }
 
 bool SqlRequestTracker::prepare(RequestId id, const PreparedDocument& document) {
-    return ctx_.pool->transact("store: prepare request " + std::to_string(id), [ctx = ctx_.statements, id,
+    return ctx_.writerTransact("store: prepare request " + std::to_string(id), [ctx = ctx_.statements, id,
                                                                                 document](Transaction& tx) {
         const auto row = lockRequest(tx, ctx, id);
         if (!row || row->state != "REGISTERED") {
@@ -212,7 +212,7 @@ bool SqlRequestTracker::prepare(RequestId id, const PreparedDocument& document) 
 }
 
 bool SqlRequestTracker::markSent(RequestId id, MailboxId outboxId, Timestamp sentAt, Timestamp expiresAt) {
-    return ctx_.pool->transact("store: mark request " + std::to_string(id) + " sent",
+    return ctx_.writerTransact("store: mark request " + std::to_string(id) + " sent",
                                [ctx = ctx_.statements, id, outboxId, sentAt, expiresAt](Transaction& tx) {
                                    const auto row = lockRequest(tx, ctx, id);
                                    if (!row || row->state != "REGISTERED") {
@@ -227,14 +227,14 @@ bool SqlRequestTracker::markSent(RequestId id, MailboxId outboxId, Timestamp sen
 }
 
 bool SqlRequestTracker::markDone(RequestId id, MailboxId response, Timestamp at) {
-    return ctx_.pool->transact("store: mark request " + std::to_string(id) + " done",
+    return ctx_.writerTransact("store: mark request " + std::to_string(id) + " done",
                                [ctx = ctx_.statements, id, response, at](Transaction& tx) {
                                    return markRequestDone(tx, ctx, id, response, at);
                                });
 }
 
 bool SqlRequestTracker::expire(RequestId id, const std::string& outcome, Timestamp at) {
-    return ctx_.pool->transact("store: expire request " + std::to_string(id),
+    return ctx_.writerTransact("store: expire request " + std::to_string(id),
                                [ctx = ctx_.statements, id, outcome, at](Transaction& tx) {
                                    const auto row = lockRequest(tx, ctx, id);
                                    if (!row || !isOpen(row->state)) {

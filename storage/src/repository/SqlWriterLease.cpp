@@ -1,5 +1,6 @@
 #include "repository/SqlWriterLease.h"
 
+#include "msgx/storage/InfraError.h"
 #include "sql/RowMapping.h"
 
 #include <Poco/Data/Statement.h>
@@ -9,11 +10,17 @@ namespace {
 
 struct LeaseRow {
     Poco::Nullable<std::string> owner;
+    Poco::Int64 epoch = 0;
+    Poco::Int64 renewals = 0;
     Poco::Int64 expiresAt = 0;
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(owner), c(expiresAt);
+        c(owner), c(epoch), c(renewals), c(expiresAt);
+    }
+
+    [[nodiscard]] LeaseState state() const {
+        return {owner.isNull() ? std::nullopt : std::optional(owner.value()), epoch, renewals};
     }
 };
 
@@ -36,39 +43,83 @@ std::optional<LeaseRow> leaseRow(Transaction& tx, const SqlContext& ctx, const c
     return rows.empty() ? std::nullopt : std::optional(rows.front());
 }
 
-bool heldBy(const LeaseRow& row, const std::string& owner) {
-    return !row.owner.isNull() && row.owner.value() == owner;
+bool heldAt(const LeaseRow& row, const std::string& owner, std::int64_t epoch) {
+    return !row.owner.isNull() && row.owner.value() == owner && row.epoch == epoch;
 }
 
 } // namespace
 
-bool SqlWriterLease::acquire(const std::string& name, const std::string& owner, Clock::duration period) {
-    const Timestamp stamp = ctx_.now();
-    return ctx_.pool->transact(
-        "store: acquire writer lease " + name + " for " + owner,
-        [ctx = ctx_.statements, name, owner, period, stamp](Transaction& tx) {
-            Statement create(tx.session());
-            create << ctx["lease.create-if-absent"], ctx.text.shortText(name), bindInt64(0);
-            create.execute();
-            const auto row = leaseRow(tx, ctx, "lease.lock", name);
-            const bool free = row && (row->owner.isNull() || timestampOf(row->expiresAt) <= stamp);
-            if (!row || (!free && !heldBy(*row, owner))) {
-                return false;
-            }
-            Statement take(tx.session());
-            take << ctx["lease.take"], ctx.text.shortText(owner), bindMicros(stamp), bindMicros(stamp),
-                bindMicros(stamp + period), ctx.text.shortText(name);
-            take.execute();
-            return true;
-        });
+void checkFence(Transaction& tx, const SqlContext& ctx, const WriterFence& fence,
+                const std::string& operation) {
+    const std::int64_t token = fence.token();
+    if (token == WriterFence::kUnfenced) {
+        return;
+    }
+    if (token == WriterFence::kNotWriter) {
+        throw InfraError(InfraError::Reason::Fenced, operation,
+                         "this instance does not hold the writer lease: nothing written");
+    }
+    std::vector<Poco::Int64> epochs;
+    tx.session() << ctx["lease.fence"], ctx.text.shortText(std::string(WriterFence::kLeaseName)),
+        into(epochs), now;
+    if (epochs.empty() || epochs.front() != token) {
+        throw InfraError(InfraError::Reason::Fenced, operation,
+                         "the writer lease moved to epoch " +
+                             (epochs.empty() ? std::string("(none)") : std::to_string(epochs.front())) +
+                             " while this instance holds epoch " + std::to_string(token) +
+                             ": another instance took over, nothing written");
+    }
 }
 
-bool SqlWriterLease::renew(const std::string& name, const std::string& owner, Clock::duration period) {
+void SqlWriterLease::confirmFence(const std::string& operation) {
+    ctx_.writerTransact(operation, [](Transaction&) {});
+}
+
+std::optional<LeaseState> SqlWriterLease::read(const std::string& name) {
+    return ctx_.pool->transact("store: read writer lease " + name,
+                               [ctx = ctx_.statements, name](Transaction& tx) -> std::optional<LeaseState> {
+                                   const auto row = leaseRow(tx, ctx, "lease.read", name);
+                                   return row ? std::optional(row->state()) : std::nullopt;
+                               });
+}
+
+std::optional<std::int64_t> SqlWriterLease::take(const std::string& name, const std::string& owner,
+                                                 const std::optional<LeaseState>& seen,
+                                                 Clock::duration period) {
+    const Timestamp stamp = ctx_.now();
+    return ctx_.pool->transact("store: take writer lease " + name + " for " + owner,
+                               [ctx = ctx_.statements, name, owner, seen, period,
+                                stamp](Transaction& tx) -> std::optional<std::int64_t> {
+                                   Statement create(tx.session());
+                                   create << ctx["lease.create-if-absent"], ctx.text.shortText(name),
+                                       bindInt64(0);
+                                   create.execute();
+                                   const auto row = leaseRow(tx, ctx, "lease.lock", name);
+                                   if (!row) {
+                                       return std::nullopt;
+                                   }
+                                   const auto state = row->state();
+                                   // A row created just now is free, whatever `seen` was.
+                                   if (state.owner && seen != state) {
+                                       return std::nullopt;
+                                   }
+                                   const std::int64_t epoch = row->epoch + 1;
+                                   Statement takeOver(tx.session());
+                                   takeOver << ctx["lease.take"], ctx.text.shortText(owner), bindInt64(epoch),
+                                       bindMicros(stamp), bindMicros(stamp), bindMicros(stamp + period),
+                                       ctx.text.shortText(name);
+                                   takeOver.execute();
+                                   return epoch;
+                               });
+}
+
+bool SqlWriterLease::renew(const std::string& name, const std::string& owner, std::int64_t epoch,
+                           Clock::duration period) {
     const Timestamp stamp = ctx_.now();
     return ctx_.pool->transact("store: renew writer lease " + name + " for " + owner,
-                               [ctx = ctx_.statements, name, owner, period, stamp](Transaction& tx) {
+                               [ctx = ctx_.statements, name, owner, epoch, period, stamp](Transaction& tx) {
                                    const auto row = leaseRow(tx, ctx, "lease.lock", name);
-                                   if (!row || !heldBy(*row, owner) || timestampOf(row->expiresAt) <= stamp) {
+                                   if (!row || !heldAt(*row, owner, epoch)) {
                                        return false;
                                    }
                                    Statement extend(tx.session());
@@ -79,11 +130,11 @@ bool SqlWriterLease::renew(const std::string& name, const std::string& owner, Cl
                                });
 }
 
-void SqlWriterLease::release(const std::string& name, const std::string& owner) {
+void SqlWriterLease::release(const std::string& name, const std::string& owner, std::int64_t epoch) {
     ctx_.pool->transact("store: release writer lease " + name + " of " + owner,
-                        [ctx = ctx_.statements, name, owner](Transaction& tx) {
+                        [ctx = ctx_.statements, name, owner, epoch](Transaction& tx) {
                             const auto row = leaseRow(tx, ctx, "lease.lock", name);
-                            if (!row || !heldBy(*row, owner)) {
+                            if (!row || !heldAt(*row, owner, epoch)) {
                                 return;
                             }
                             Statement free(tx.session());
@@ -96,7 +147,7 @@ std::optional<LeaseHolder> SqlWriterLease::holder(const std::string& name) {
     const Timestamp stamp = ctx_.now();
     return ctx_.pool->transact(
         "store: read writer lease " + name, [ctx = ctx_.statements, name, stamp](Transaction& tx) {
-            const auto row = leaseRow(tx, ctx, "lease.holder", name);
+            const auto row = leaseRow(tx, ctx, "lease.read", name);
             if (!row || row->owner.isNull() || timestampOf(row->expiresAt) <= stamp) {
                 return std::optional<LeaseHolder>();
             }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/clock/Clock.h"
+#include "msgx/storage/WriterFence.h"
 #include "session/SessionPool.h"
 #include "sql/Dialect.h"
 #include "sql/StatementCatalog.h"
@@ -21,14 +22,33 @@ struct SqlContext {
     [[nodiscard]] const std::string& operator[](std::string_view name) const { return (*sql)[name]; }
 };
 
+// Refuses the writer's work (InfraError::Reason::Fenced, `operation` named) unless `fence` is
+// unfenced or holds the epoch of the pipeline's WRITER_LEASE row, which it reads under a shared row
+// lock held to the end of `tx`: a take-over (exclusive lock, epoch + 1) either waits for `tx` or has
+// committed before it, so `tx` never commits after its writer was replaced (WriterFence.h).
+void checkFence(Transaction& tx, const SqlContext& ctx, const WriterFence& fence,
+                const std::string& operation);
+
 // What every repository of the own store works with.
 struct StoreContext {
     std::shared_ptr<SessionPool> pool;
     std::shared_ptr<const Dialect> dialect;
     SqlContext statements;
     const Clock* clock;
+    std::shared_ptr<WriterFence> fence; // the handle's fencing token (WriterLease::fence())
 
     [[nodiscard]] Timestamp now() const { return clock->now(); }
+
+    // pool->transact for a transaction of the writer's work: checkFence first, in the same transaction.
+    template <typename Work>
+    auto writerTransact(std::string operation, Work work) const {
+        auto fenced = [ctx = statements, fence = fence, operation,
+                       w = std::move(work)](Transaction& tx) mutable {
+            checkFence(tx, ctx, *fence, operation);
+            return w(tx);
+        };
+        return pool->transact(std::move(operation), std::move(fenced));
+    }
 };
 
 } // namespace msgx::storage

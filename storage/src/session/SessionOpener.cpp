@@ -19,6 +19,30 @@ std::size_t seconds(std::chrono::milliseconds d) {
     return static_cast<std::size_t>(std::max<long long>(1, (d.count() + 999) / 1000));
 }
 
+bool isMariaDb(Poco::Data::Session& session) {
+    std::string version;
+    session << "SELECT VERSION()", into(version), now;
+    return version.find("MariaDB") != std::string::npos;
+}
+
+// DatabaseSettings::idleInTransactionTimeout for the dialects that have it; true when it ran a statement.
+bool limitIdleTransactions(Poco::Data::Session& session, const DatabaseSettings& settings) {
+    if (settings.idleInTransactionTimeout.count() <= 0 ||
+        (settings.dialect != SqlDialect::PostgreSql && settings.dialect != SqlDialect::MySql)) {
+        return false;
+    }
+    if (settings.dialect == SqlDialect::PostgreSql) {
+        session << "SET idle_in_transaction_session_timeout = " +
+                       std::to_string(settings.idleInTransactionTimeout.count()),
+            now;
+    } else if (settings.dialect == SqlDialect::MySql && isMariaDb(session)) {
+        session << "SET SESSION idle_transaction_timeout = " +
+                       std::to_string(seconds(settings.idleInTransactionTimeout)),
+            now;
+    }
+    return true;
+}
+
 void setUp(Poco::Data::Session& session, const DatabaseSettings& settings) {
     switch (settings.backend) {
     case DatabaseBackend::PostgreSql:
@@ -43,10 +67,11 @@ void setUp(Poco::Data::Session& session, const DatabaseSettings& settings) {
         break;
     }
     }
+    const bool ranStatements = limitIdleTransactions(session, settings) || !settings.sessionSetup.empty();
     for (const auto& statement : settings.sessionSetup) {
         session << statement, now;
     }
-    if (settings.backend == DatabaseBackend::Odbc && !settings.sessionSetup.empty()) {
+    if (settings.backend == DatabaseBackend::Odbc && ranStatements) {
         session.commit(); // autocommit is off: the set-up statements opened a transaction
     }
 }

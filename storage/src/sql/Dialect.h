@@ -65,6 +65,10 @@ public:
     // Appended to a SELECT of rows by key to lock them until the transaction ends: " FOR UPDATE",
     // or nothing on SQLite (its transactions hold the database's write lock from BEGIN IMMEDIATE).
     [[nodiscard]] virtual std::string forUpdate() const { return " FOR UPDATE"; }
+    // Appended to a SELECT of rows by key to lock them shared until the transaction ends: other
+    // shared locks go on, forUpdate() waits. Oracle has no shared row lock: it locks exclusively
+    // there (the writer's transactions then queue on the lease row, docs/storage.md).
+    [[nodiscard]] virtual std::string forShare() const { return " FOR SHARE"; }
 
     // Insert or replace by key: parameters are the key columns, then the value columns, in order;
     // when upsertRepeatsValues(), the value columns a second time after that.

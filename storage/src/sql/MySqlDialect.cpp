@@ -11,6 +11,7 @@ public:
     using Dialect::Dialect;
 
     [[nodiscard]] SqlDialect kind() const override { return SqlDialect::MySql; }
+    [[nodiscard]] std::string forShare() const override { return " LOCK IN SHARE MODE"; }
 
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
         return limitQuery(q, forUpdateClause(q.lock));

@@ -14,6 +14,7 @@ public:
     using Dialect::Dialect;
 
     [[nodiscard]] SqlDialect kind() const override { return SqlDialect::Oracle; }
+    [[nodiscard]] std::string forShare() const override { return " FOR UPDATE"; }
 
     // ROWNUM is assigned before ORDER BY is applied, hence the inline view. Oracle refuses FOR UPDATE
     // on such a view (ORA-02014), so a locking query selects the first keys in the view and locks the

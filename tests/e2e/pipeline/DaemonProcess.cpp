@@ -66,6 +66,18 @@ void DaemonProcess::start() {
     pid_ = child;
 }
 
+void DaemonProcess::pause() {
+    if (pid_ <= 0 || ::kill(pid_, SIGSTOP) != 0) {
+        throw std::runtime_error("cannot SIGSTOP msgxd " + std::to_string(pid_));
+    }
+}
+
+void DaemonProcess::resume() {
+    if (pid_ <= 0 || ::kill(pid_, SIGCONT) != 0) {
+        throw std::runtime_error("cannot SIGCONT msgxd " + std::to_string(pid_));
+    }
+}
+
 void DaemonProcess::kill9() {
     if (pid_ <= 0) {
         return;

@@ -22,6 +22,10 @@ public:
     void start();
     // SIGKILL and reap; the process gets no chance to clean up.
     void kill9();
+    // SIGSTOP / SIGCONT: the process is frozen as a whole (every thread, mid-transaction or not) and
+    // later goes on where it was, as after a long GC pause, a VM migration or a suspended laptop.
+    void pause();
+    void resume();
     // SIGTERM and wait (bounded); returns the exit status (128 + signal when killed by one).
     int terminate(std::chrono::seconds timeout = std::chrono::seconds(60));
     [[nodiscard]] bool running();

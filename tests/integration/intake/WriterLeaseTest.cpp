@@ -3,6 +3,7 @@
 // first stops writing before its lease runs out when it misses a renewal.
 #include "IntakeFixture.h"
 #include "msgx/pipeline/WriterLeaseKeeper.h"
+#include "msgx/storage/InfraError.h"
 
 #include <gmock/gmock.h>
 
@@ -43,18 +44,21 @@ TEST_F(WriterLeaseTest, ASecondDaemonStandsByWhileTheFirstRenews) {
     EXPECT_EQ(second_->lease().holder("pipeline")->owner, "host-a:100:1");
 }
 
-TEST_F(WriterLeaseTest, AMissedRenewalStopsTheWriterWithinOnePeriodAndTheExpiryHandsOver) {
-    ASSERT_TRUE(a_->tryAcquire());
+TEST_F(WriterLeaseTest, AMissedRenewalStopsTheWriterAndAPeriodWithoutRenewalHandsOverAndFencesIt) {
+    ASSERT_TRUE(a_->maintain());
+    EXPECT_FALSE(b_->maintain()); // sees a's row at t+0
     clock_.advance(6s - 1ms);
     EXPECT_TRUE(a_->holds());
     clock_.advance(1ms); // no renewal: two thirds of the period are gone
     EXPECT_FALSE(a_->holds());
-    EXPECT_FALSE(b_->tryAcquire()); // the lease in the store is still a's
+    EXPECT_FALSE(b_->maintain()) << "the row has been unchanged for 6 s only";
     clock_.advance(3s);
-    EXPECT_TRUE(b_->tryAcquire());
-    EXPECT_TRUE(b_->holds());
+    EXPECT_TRUE(b_->maintain());
+    EXPECT_EQ(b_->epoch(), 2);
     EXPECT_FALSE(a_->renew());
     EXPECT_FALSE(a_->holds());
+    EXPECT_THROW(store_->cursors().save({"inbox", 5, 6}), storage::InfraError) << "a is fenced";
+    second_->cursors().save({"inbox", 5, 6});
 }
 
 TEST_F(WriterLeaseTest, ReleaseHandsOverAtOnce) {

@@ -1,5 +1,6 @@
 // The single-writer lease between two stores; the archive move.
 #include "StoreSuite.h"
+#include "msgx/storage/InfraError.h"
 
 #include <gmock/gmock.h>
 
@@ -11,43 +12,75 @@ namespace {
 
 using namespace std::chrono_literals;
 
-TEST_P(StoreSuite, OnlyOneOfTwoStoresHoldsTheLease) {
+TEST_P(StoreSuite, ALeaseIsTakenOnceAndEveryTakeOverRaisesItsEpoch) {
     auto other = openSecondStore();
+    EXPECT_FALSE(store().lease().read("pump"));
     EXPECT_FALSE(store().lease().holder("pump"));
-    EXPECT_TRUE(store().lease().acquire("pump", "host-a", 10s));
-    EXPECT_FALSE(other->lease().acquire("pump", "host-b", 10s));
-    EXPECT_TRUE(store().lease().acquire("pump", "host-a", 10s)); // re-acquiring one's own lease
+    EXPECT_EQ(store().lease().take("pump", "host-a", std::nullopt, 10s), 1);
+    const auto seen = other->lease().read("pump");
+    EXPECT_EQ(seen, (storage::LeaseState{"host-a", 1, 0}));
+    EXPECT_FALSE(other->lease().take("pump", "host-b", std::nullopt, 10s)) << "held: not free";
     EXPECT_EQ(other->lease().holder("pump"), (storage::LeaseHolder{"host-a", clock_.now() + 10s}));
 
     clock_.advance(5s);
-    EXPECT_TRUE(store().lease().renew("pump", "host-a", 10s));
-    EXPECT_FALSE(other->lease().renew("pump", "host-b", 10s));
-    other->lease().release("pump", "host-b"); // not the holder: nothing happens
-    EXPECT_EQ(store().lease().holder("pump")->owner, "host-a");
+    EXPECT_TRUE(store().lease().renew("pump", "host-a", 1, 10s));
+    EXPECT_EQ(other->lease().read("pump"), (storage::LeaseState{"host-a", 1, 1}));
+    EXPECT_FALSE(other->lease().take("pump", "host-b", seen, 10s)) << "renewed since it was seen";
+    EXPECT_FALSE(other->lease().renew("pump", "host-b", 1, 10s));
+    EXPECT_FALSE(store().lease().renew("pump", "host-a", 2, 10s)) << "not the epoch held";
+    other->lease().release("pump", "host-b", 1);  // not the holder: nothing happens
+    store().lease().release("pump", "host-a", 2); // not the epoch held: nothing happens
+    EXPECT_EQ(store().lease().read("pump")->owner, "host-a");
 
-    store().lease().release("pump", "host-a");
-    EXPECT_FALSE(other->lease().holder("pump"));
-    EXPECT_TRUE(other->lease().acquire("pump", "host-b", 10s));
+    // Unchanged since seen (the keeper waited a period): taken over, whatever EXPIRES_AT says.
+    EXPECT_EQ(other->lease().take("pump", "host-b", other->lease().read("pump"), 10s), 2);
+    EXPECT_FALSE(store().lease().renew("pump", "host-a", 1, 10s)) << "taken over: stop writing";
+    store().lease().release("pump", "host-b", 2);
+    EXPECT_FALSE(store().lease().holder("pump"));
+    EXPECT_EQ(store().lease().read("pump"), (storage::LeaseState{std::nullopt, 2, 0}));
+    EXPECT_EQ(store().lease().take("pump", "host-a", std::nullopt, 10s), 3) << "free: taken at once";
 }
 
-TEST_P(StoreSuite, AnExpiredLeaseGoesToTheOtherStoreAndTheOldOwnerCannotRenew) {
+TEST_P(StoreSuite, AWriterWhoseLeaseWasTakenOverWritesNothing) {
     auto other = openSecondStore();
-    ASSERT_TRUE(store().lease().acquire("pump", "host-a", 10s));
-    clock_.advance(10s);
-    EXPECT_FALSE(store().lease().renew("pump", "host-a", 10s)); // expired: stop writing
-    EXPECT_TRUE(other->lease().acquire("pump", "host-b", 10s));
-    EXPECT_FALSE(store().lease().acquire("pump", "host-a", 10s));
-    EXPECT_FALSE(store().lease().renew("pump", "host-a", 10s));
+    const auto lease = storage::WriterFence::kLeaseName;
+    const auto epoch = store().lease().take(lease, "host-a", std::nullopt, 10s);
+    ASSERT_TRUE(epoch);
+    store().lease().fence().hold(*epoch);
+    store().cursors().save({"inbox", 10, 11});
+    store().lease().confirmFence("test: back-fill");
+
+    const auto newer = other->lease().take(lease, "host-b", other->lease().read(lease), 10s);
+    ASSERT_EQ(newer, *epoch + 1);
+    other->lease().fence().hold(*newer);
+    try {
+        store().cursors().save({"inbox", 20, 21});
+        ADD_FAILURE() << "the replaced writer's cursor was written";
+    } catch (const storage::InfraError& e) {
+        EXPECT_EQ(e.reason(), storage::InfraError::Reason::Fenced) << e.what();
+        EXPECT_THAT(e.what(), ::testing::HasSubstr("moved to epoch " + std::to_string(*newer))) << e.what();
+    }
+    EXPECT_THROW(store().lease().confirmFence("test: back-fill"), storage::InfraError);
+    EXPECT_EQ(other->cursors().load("inbox"), (storage::InboxCursor{"inbox", 10, 11}));
+    other->cursors().save({"inbox", 30, 31}); // the new writer writes
+    EXPECT_EQ(store().cursors().load("inbox"), (storage::InboxCursor{"inbox", 30, 31}));
+
+    // A handle that is not the writer any more fails without asking; one never fenced is not checked.
+    store().lease().fence().lose();
+    EXPECT_THROW(store().events().claimBatch("msg", 1, 5s), storage::InfraError);
+    auto tool = openSecondStore();
+    tool->cursors().save({"inbox", 40, 41});
+    EXPECT_EQ(other->cursors().load("inbox"), (storage::InboxCursor{"inbox", 40, 41}));
 }
 
-TEST_P(StoreSuite, ConcurrentAcquiresFromTwoStoresHaveOneWinner) {
+TEST_P(StoreSuite, ConcurrentTakesFromTwoStoresHaveOneWinner) {
     auto other = openSecondStore();
     std::atomic<int> winners{0};
     std::vector<std::thread> threads;
     for (int i = 0; i < 8; ++i) {
         storage::OwnStore& target = i % 2 == 0 ? store() : *other;
         threads.emplace_back([&target, &winners, i] {
-            if (target.lease().acquire("race", "owner-" + std::to_string(i), 10s)) {
+            if (target.lease().take("race", "owner-" + std::to_string(i), std::nullopt, 10s)) {
                 ++winners;
             }
         });
@@ -56,6 +89,7 @@ TEST_P(StoreSuite, ConcurrentAcquiresFromTwoStoresHaveOneWinner) {
         t.join();
     }
     EXPECT_EQ(winners.load(), 1);
+    EXPECT_EQ(store().lease().read("race")->epoch, 1);
 }
 
 TEST_P(StoreSuite, ArchiveMovesOldTerminalRowsAndEventsOnceAndKeepsTheRest) {

@@ -314,26 +314,33 @@ INSERT /*+ IGNORE_ROW_ON_DUPKEY_INDEX(WRITER_LEASE (LEASE_NAME)) */ INTO WRITER_
 
 -- statement: lease.extend
 UPDATE WRITER_LEASE
-  SET RENEWED_AT = ?, EXPIRES_AT = ?
+  SET RENEWALS = RENEWALS + 1, RENEWED_AT = ?, EXPIRES_AT = ?
   WHERE LEASE_NAME = ?
+
+-- Oracle has no shared row lock: the fence locks the lease row exclusively, so the writer's
+-- transactions queue on it (docs/storage.md "Writer lease").
+-- statement: lease.fence
+SELECT EPOCH FROM WRITER_LEASE
+  WHERE LEASE_NAME = ?
+  FOR UPDATE
 
 -- statement: lease.free
 UPDATE WRITER_LEASE
   SET OWNER_ID = NULL, EXPIRES_AT = 0
   WHERE LEASE_NAME = ?
 
--- statement: lease.holder
-SELECT OWNER_ID, EXPIRES_AT FROM WRITER_LEASE
-  WHERE LEASE_NAME = ?
-
 -- statement: lease.lock
-SELECT OWNER_ID, EXPIRES_AT FROM WRITER_LEASE
+SELECT OWNER_ID, EPOCH, RENEWALS, EXPIRES_AT FROM WRITER_LEASE
   WHERE LEASE_NAME = ?
   FOR UPDATE
 
+-- statement: lease.read
+SELECT OWNER_ID, EPOCH, RENEWALS, EXPIRES_AT FROM WRITER_LEASE
+  WHERE LEASE_NAME = ?
+
 -- statement: lease.take
 UPDATE WRITER_LEASE
-  SET OWNER_ID = ?, ACQUIRED_AT = ?, RENEWED_AT = ?, EXPIRES_AT = ?
+  SET OWNER_ID = ?, EPOCH = ?, RENEWALS = 0, ACQUIRED_AT = ?, RENEWED_AT = ?, EXPIRES_AT = ?
   WHERE LEASE_NAME = ?
 
 -- statement: processing.archived-identity-holder

@@ -4,7 +4,12 @@
 
 namespace msgx {
 
-ManualClock::ManualClock(time_point start) : now_(start) {}
+ManualClock::ManualClock(time_point start) : start_(start), now_(start) {}
+
+Clock::duration ManualClock::elapsed() const {
+    std::lock_guard lock(mutex_);
+    return now_ - start_;
+}
 
 Clock::time_point ManualClock::now() const {
     std::lock_guard lock(mutex_);

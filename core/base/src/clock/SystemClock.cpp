@@ -9,6 +9,10 @@ Clock::time_point SystemClock::now() const {
     return std::chrono::time_point_cast<duration>(std::chrono::system_clock::now());
 }
 
+Clock::duration SystemClock::elapsed() const {
+    return std::chrono::duration_cast<duration>(std::chrono::steady_clock::now() - origin_);
+}
+
 bool SystemClock::sleepUntil(time_point deadline, std::stop_token stop) {
     std::mutex mutex;
     std::condition_variable_any cv;

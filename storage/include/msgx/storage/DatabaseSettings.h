@@ -20,6 +20,11 @@ struct DatabaseSettings {
     // and running the transaction to its commit. Past it the caller gets InfraError(Timeout) even if
     // the server never answers (a frozen server, platform-notes §12); the session is abandoned.
     std::chrono::milliseconds operationTimeout = std::chrono::seconds(30);
+    // When set, the server ends a transaction of ours that waits this long for us (PostgreSQL
+    // idle_in_transaction_session_timeout, MariaDB idle_transaction_timeout; not on Oracle, SQLite or
+    // MySQL): a writer paused or cut off inside a transaction does not hold its locks (the writer
+    // lease's fence) beyond it. Zero: the server's default.
+    std::chrono::milliseconds idleInTransactionTimeout{0};
     // Statements run once on every new session after the built-in set-up (e.g. "SET search_path TO x").
     std::vector<std::string> sessionSetup;
 };

@@ -24,6 +24,7 @@ public:
         ValueTooLong, // a value does not fit its column (SQLSTATE 22001); never truncated
         Constraint,   // a unique, not-null or check constraint refused a write (SQLSTATE 23xxx)
         Statement,    // any other refusal of a statement by the database
+        Fenced,       // the writer's work refused: another instance holds the writer lease (WriterFence.h)
     };
 
     // `operation` says what was attempted ("store: commit processing of mailbox id 42"); `cause` is
@@ -44,7 +45,7 @@ private:
     std::optional<std::string> sqlState_;
 };
 
-// "unavailable", "timeout", "value-too-long", "constraint", "statement".
+// "unavailable", "timeout", "value-too-long", "constraint", "statement", "fenced".
 const char* reasonName(InfraError::Reason reason);
 
 } // namespace msgx::storage

@@ -18,6 +18,11 @@ public:
     // Current UTC time.
     [[nodiscard]] virtual time_point now() const = 0;
 
+    // Time since a fixed origin of this clock object, monotonic: it never goes back and does not
+    // follow steps of the wall clock (NTP, an operator, faketime). For measuring how long something
+    // took or has not happened (the writer lease); meaningless across processes.
+    [[nodiscard]] virtual duration elapsed() const = 0;
+
     // Blocks until now() >= deadline or stop is requested.
     // Returns true when the deadline was reached, false when woken by the stop request.
     virtual bool sleepUntil(time_point deadline, std::stop_token stop) = 0;

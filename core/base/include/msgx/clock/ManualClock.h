@@ -14,6 +14,8 @@ public:
     explicit ManualClock(time_point start);
 
     [[nodiscard]] time_point now() const override;
+    // How far advance() and set() have moved the clock since it was made.
+    [[nodiscard]] duration elapsed() const override;
     bool sleepUntil(time_point deadline, std::stop_token stop) override;
 
     void advance(duration d);
@@ -30,6 +32,7 @@ public:
 private:
     mutable std::mutex mutex_;
     mutable std::condition_variable_any changed_;
+    time_point start_;
     time_point now_;
     int sleepers_ = 0;
 };
