@@ -309,7 +309,9 @@ int run(const Options& options) {
     std::size_t pausedResumeOffset = 0;
     std::size_t otherLogOffset = 0;
     steps.push_back({plan.pauseAt, "SIGSTOP the writer", [&] {
-                         pausedSlot = daemons.writerSlot();
+                         // A take-over may be running (no writer for a moment): waits up to 4 s,
+                         // which leaves the pause longer than two lease periods.
+                         test::waitUntil([&] { return (pausedSlot = daemons.writerSlot()) >= 0; }, 4s);
                          if (pausedSlot < 0) {
                              faults.note(kPause, "no writer known at the moment; not injected");
                              return;
