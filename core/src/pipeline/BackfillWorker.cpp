@@ -64,10 +64,10 @@ BackfillRound BackfillWorker::runOnce() {
             metrics::Metrics::process().backfillFailure();
             ++round.failed;
             log::warn(
-                "back-fill: marking mailbox id {} {} failed (attempt {}), retrying in {} s; the rest of "
+                "back-fill: marking mailbox id {} {} failed (attempt {}), retrying in {} ms; the rest of "
                 "the round waits: {}",
                 task.mailboxId, task.status, task.attempts + 1,
-                std::chrono::duration_cast<std::chrono::seconds>(nextAttemptAt - clock_.now()).count(),
+                std::chrono::duration_cast<std::chrono::milliseconds>(nextAttemptAt - clock_.now()).count(),
                 e.what());
             std::vector<storage::MailboxId> rest(
                 unsettled_.begin() + static_cast<std::ptrdiff_t>(written) + 1, unsettled_.end());
