@@ -7,6 +7,8 @@
 
 #include <Poco/Any.h>
 
+#include <mutex>
+
 namespace msgx::storage {
 
 namespace {
@@ -97,12 +99,34 @@ SessionOpener::SessionOpener(DatabaseSettings settings)
     registerPocoConnectors();
 }
 
+namespace {
+
+// psqlODBC's SQLDriverConnect is not safe to call from two threads at once: two pool workers
+// connecting together read freed memory inside the driver (AddressSanitizer, heap-use-after-free in
+// strchr under SQLDriverConnect, seen in the clean-clone CI). ODBC connects are therefore made one
+// at a time in the process; they are rare (a pool opens a session once and keeps it), and each is
+// bounded by the connect timeout.
+std::mutex& odbcConnectMutex() {
+    static std::mutex mutex;
+    return mutex;
+}
+
+Poco::Data::Session connectSession(const DatabaseSettings& settings, const std::string& connect) {
+    if (settings.backend == DatabaseBackend::Odbc) {
+        const std::lock_guard lock(odbcConnectMutex());
+        return Poco::Data::Session(connectorName(settings.backend), connect,
+                                   seconds(settings.connectTimeout));
+    }
+    return Poco::Data::Session(connectorName(settings.backend), connect, seconds(settings.connectTimeout));
+}
+
+} // namespace
+
 Poco::Data::Session SessionOpener::open() const {
     const std::string operation = settings_.role + ": open a " + connectorName(settings_.backend) +
                                   " session (" + redactedConnectionString(connect_) + ")";
     try {
-        Poco::Data::Session session(connectorName(settings_.backend), connect_,
-                                    seconds(settings_.connectTimeout));
+        Poco::Data::Session session = connectSession(settings_, connect_);
         setUp(session, settings_);
         return session;
     } catch (const Poco::Exception& e) {
