@@ -120,19 +120,14 @@ bool WriterLeaseKeeper::maintain() {
         standbyLogged_ = false;
         return holds();
     }
-    if (!standbyLogged_) {
-        try {
-            const auto current = lease_.read(kLeaseName);
-            if (current && current->owner) {
-                log::warn("standby: the writer lease is held by {} (epoch {}); this instance ({}) does not "
-                          "process and takes over when that lease is not renewed for {} ms (checked every "
-                          "{} ms)",
-                          *current->owner, current->epoch, owner_, period_.count(), (period_ / 3).count());
-                standbyLogged_ = true;
-            }
-        } catch (const storage::InfraError&) {
-            // The store is unreachable (tryAcquire said so): not a standby yet, nothing more to say.
-        }
+    // The row tryAcquire just read is in sighting_ (unset: the store did not answer, or the row was
+    // free and changed under the take): nothing to say yet.
+    if (!standbyLogged_ && sighting_) {
+        log::warn("standby: the writer lease is held by {} (epoch {}); this instance ({}) does not "
+                  "process and takes over when that lease is not renewed for {} ms (checked every {} ms)",
+                  sighting_->state.owner.value_or("another instance"), sighting_->state.epoch, owner_,
+                  period_.count(), (period_ / 3).count());
+        standbyLogged_ = true;
     }
     return false;
 }

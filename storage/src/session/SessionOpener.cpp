@@ -112,10 +112,9 @@ std::mutex& odbcConnectMutex() {
 }
 
 Poco::Data::Session connectSession(const DatabaseSettings& settings, const std::string& connect) {
+    std::unique_lock<std::mutex> oneAtATime;
     if (settings.backend == DatabaseBackend::Odbc) {
-        const std::lock_guard lock(odbcConnectMutex());
-        return Poco::Data::Session(connectorName(settings.backend), connect,
-                                   seconds(settings.connectTimeout));
+        oneAtATime = std::unique_lock(odbcConnectMutex());
     }
     return Poco::Data::Session(connectorName(settings.backend), connect, seconds(settings.connectTimeout));
 }
