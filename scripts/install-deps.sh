@@ -13,7 +13,7 @@ PACKAGES=(
   libpq-dev postgresql-15 libsqlite3-dev sqlite3
   mariadb-server mariadb-client
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
-  kcat libcli11-dev tzdata python3 python3-yaml python3-jsonschema
+  kcat libcli11-dev tzdata python3 python3-yaml python3-jsonschema python3-matplotlib
   faketime
   libsystemd-dev systemd rpm debootstrap zstd
   prometheus-cpp-dev
