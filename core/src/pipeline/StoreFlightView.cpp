@@ -17,7 +17,19 @@ void StoreFlightView::remember(const storage::FlightRecord& record) const {
     if (!record.deleted) {
         entry.document = documentFromStore(record, flights_.detailLists(record.flid));
     }
+    index(record.flid, entry.document);
     entries_.emplace(record.flid, std::move(entry));
+}
+
+void StoreFlightView::index(sdk::Flid flid, const std::optional<sdk::FlightDocument>& document) const {
+    if (!document) {
+        return;
+    }
+    for (const std::string_view attribute : {sdk::attr::kMasterFlid, sdk::attr::kLinkedFlid}) {
+        if (const auto value = document->integer(attribute)) {
+            candidates_[{attribute, *value}].insert(flid);
+        }
+    }
 }
 
 void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
@@ -40,6 +52,7 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
             if (!record.deleted) {
                 entry.document = documentFromStore(record, lists);
             }
+            index(record.flid, entry.document);
             entries_.emplace(record.flid, std::move(entry));
         }
         for (const storage::FlightId flid : missing) {
@@ -91,12 +104,21 @@ std::vector<const sdk::FlightDocument*> StoreFlightView::matching(std::string_vi
         }
         answered_.emplace(attribute, value);
     }
-    // The stored answer plus the flights the batch changed: filtered on the view's documents, so a
-    // flight the batch re-linked or deleted drops out and one it linked comes in. By FLID (map order).
+    // The stored answer plus the flights the batch changed: the candidates filtered on the view's
+    // documents, so a flight the batch re-linked or deleted drops out and one it linked comes in.
+    // By FLID (set order).
     std::vector<const sdk::FlightDocument*> result;
-    for (const auto& [flid, candidate] : entries_) {
-        if (candidate.document && candidate.document->integer(attribute) == value) {
-            result.push_back(&*candidate.document);
+    examined_ = 0;
+    const auto found = candidates_.find({attribute, value});
+    if (found == candidates_.end()) {
+        return result;
+    }
+    for (const sdk::Flid flid : found->second) {
+        ++examined_;
+        const auto held = entries_.find(flid);
+        if (held != entries_.end() && held->second.document &&
+            held->second.document->integer(attribute) == value) {
+            result.push_back(&*held->second.document);
         }
     }
     return result;
@@ -157,6 +179,7 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
         break;
     }
     }
+    index(change.flid, after.document);
     entries_[change.flid] = std::move(after);
     return write;
 }
@@ -170,6 +193,7 @@ void StoreFlightView::throwStoreFailure() const {
 void StoreFlightView::reset() {
     entries_.clear();
     answered_.clear();
+    candidates_.clear();
     storeFailure_.reset();
 }
 

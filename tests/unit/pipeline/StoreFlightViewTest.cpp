@@ -177,6 +177,38 @@ TEST(StoreFlightView, ALookUpAnsweredOnceIsAnsweredFromTheViewUntilReset) {
     EXPECT_GT(stored.reads, reads);
 }
 
+// The pump keeps up to 20,000 flights in its view between batches and the FLOP handlers ask for
+// the code-shares and the turnaround partner of every message: a look-up examines the candidates
+// of its value, not every flight held (it filtered all of them once: ~1.2 ms per look-up with
+// 10,000 held, more than a message's whole budget at 1,000 msg/s; docs/performance.md).
+TEST(StoreFlightView, ALookUpExaminesItsCandidatesNotEveryFlightHeld) {
+    MemoryFlights stored;
+    for (sdk::Flid flid = 1000; flid < 6000; ++flid) {
+        stored.put(flight(flid), 1);
+    }
+    stored.put(flight(10), 1);
+    stored.put(flight(11, 10), 1);
+    stored.put(flight(12, 10), 1);
+    StoreFlightView view(stored);
+    for (sdk::Flid flid = 1000; flid < 6000; ++flid) {
+        ASSERT_NE(view.byFlid(flid), nullptr);
+    }
+    ASSERT_EQ(view.sharedFlightsOf(10).size(), 2U);
+    view.apply(update(12, "masterFlid", std::int64_t{20})); // re-shared with 20 in this batch
+    view.apply(update(1500, "linkedFlid", std::int64_t{10}));
+
+    ASSERT_EQ(view.sharedFlightsOf(10).size(), 1U);
+    EXPECT_LE(view.examinedByLastLookUp(), 2U); // 11, and 12 that left
+    ASSERT_EQ(view.sharedFlightsOf(20).size(), 1U);
+    EXPECT_LE(view.examinedByLastLookUp(), 1U);
+    ASSERT_EQ(view.linkingTo(10).size(), 1U);
+    EXPECT_EQ(view.linkingTo(10).front()->flid(), 1500);
+    EXPECT_LE(view.examinedByLastLookUp(), 1U);
+    EXPECT_TRUE(view.sharedFlightsOf(4242).empty());
+    EXPECT_EQ(view.examinedByLastLookUp(), 0U);
+    EXPECT_GT(view.size(), 5000U);
+}
+
 TEST(StoreFlightView, StoreFailureUnderAHandlerIsKeptForThePump) {
     MemoryFlights stored;
     stored.down = true;

@@ -70,6 +70,11 @@ public:
     // Number of flights the view holds (read or changed).
     [[nodiscard]] std::size_t size() const { return entries_.size(); }
 
+    // How many held flights the last sharedFlightsOf/linkingTo examined: the candidates of its
+    // (attribute, value), never every flight held (the view keeps up to 20,000 between batches and
+    // the FLOP handlers ask twice per message). For tests of that bound.
+    [[nodiscard]] std::size_t examinedByLastLookUp() const { return examined_; }
+
 private:
     struct Entry {
         std::optional<sdk::FlightDocument> document; // nullopt: deleted or never stored
@@ -84,12 +89,19 @@ private:
     std::vector<const sdk::FlightDocument*> matching(std::string_view attribute, sdk::Flid value,
                                                      StoredLookUp lookUp) const;
     void keepStoreFailure(const storage::InfraError& e) const;
+    // Records `flid` as a candidate of the look-ups its document answers (masterFlid, linkedFlid).
+    void index(sdk::Flid flid, const std::optional<sdk::FlightDocument>& document) const;
 
     storage::FlightRepository& flights_;
     mutable std::map<sdk::Flid, Entry> entries_;
     mutable std::optional<storage::InfraError> storeFailure_;
     // The (attribute, value) look-ups answered by the store since the last reset().
     mutable std::set<std::pair<std::string_view, sdk::Flid>> answered_;
+    // Per (attribute, value): every held flight whose document had that value when the view took
+    // or changed it, by FLID. A superset of the current answer (a flight re-linked or deleted since
+    // stays listed); matching() checks each candidate's document, so only these are examined.
+    mutable std::map<std::pair<std::string_view, sdk::Flid>, std::set<sdk::Flid>> candidates_;
+    mutable std::size_t examined_ = 0;
 };
 
 } // namespace msgx::pipeline
