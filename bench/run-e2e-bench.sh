@@ -33,6 +33,10 @@ out=${MSGX_E2E_OUT:-build/bench/e2e}
 results=${MSGX_E2E_RESULTS-bench/results}
 delivery=${MSGX_DELIVERY_JSON:-build/bench/delivery.json}
 mkdir -p "$out"
+# Both runs measure one msgxd: a copy taken now, so that a rebuild of the shared build directory
+# meanwhile (other work on the same tree) cannot change the binary between fsync off and on.
+cp "$msgxd" "$out/msgxd"
+msgxd=$out/msgxd
 runs=()
 for fsync in ${MSGX_E2E_FSYNC:-off on}; do
   durable=()
