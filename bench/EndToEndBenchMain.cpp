@@ -733,10 +733,15 @@ std::int64_t msgEventCount(Poco::Data::Session& store) {
 
 // Waits until `rows` mailbox rows are terminal and every msg event in the store was read from the
 // topic; fails the run when msgxd dies or `timeout` passes. Returns when that was seen.
+// Queries the bench itself sent to the store while waiting (each its own transaction), so that the
+// transactions per message of msgxd can be told from the server's count.
+std::int64_t benchStoreQueries = 0;
+
 std::int64_t waitSettled(Poco::Data::Session& store, TopicReader& reader, Daemon& daemon, std::int64_t rows,
                          std::chrono::seconds timeout, const std::string& phase) {
     const auto deadline = SteadyClock::now() + timeout;
     for (;;) {
+        benchStoreQueries += 2;
         if (!daemon.alive()) {
             fail(phase + ": msgxd died");
         }
@@ -1124,6 +1129,16 @@ int run(int argc, char** argv) {
                  backlog, static_cast<long long>(backlogLow), static_cast<long long>(backlogHigh));
     Poco::Int64 ownPid = 0;
     store << "SELECT pg_backend_pid()", into(ownPid), now;
+    // Transactions the server counted (all sessions; msgxd's ended, so they are flushed).
+    const auto serverTransactions = [&store] {
+        Poco::Int64 n = 0;
+        store
+            << "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()",
+            into(n), now;
+        return n;
+    };
+    const std::int64_t transactionsBefore = serverTransactions();
+    const std::int64_t benchQueriesBefore = benchStoreQueries;
     const std::int64_t backlogStart = nowMicros();
     daemon.start();
     ActivitySampler sampler(pg, {ownPid});
@@ -1134,6 +1149,11 @@ int run(int argc, char** argv) {
     if (const int status = daemon.stop(); !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         fail("msgxd did not exit 0 on SIGTERM after the backlog (status " + std::to_string(status) + ")");
     }
+    std::this_thread::sleep_for(1500ms); // the statistics collector's flush of the ended sessions
+    const double transactionsPerMessage =
+        static_cast<double>(serverTransactions() - transactionsBefore -
+                            (benchStoreQueries - benchQueriesBefore) - sampler.samples() - 2) /
+        backlog;
 
     const auto backlogProcessed = processedAt(store, backlogLow, backlogHigh);
     acks = reader.acks();
@@ -1253,6 +1273,7 @@ int run(int argc, char** argv) {
                 percentile(toTerminal, 0.5), percentile(toTerminal, 0.99));
     std::printf("%-58s %12.1f %12s\n", "backlog drain s (100,000 rows: target <= 60)", drainSeconds, "-");
     std::printf("%-58s %12.1f\n", "peak RSS MB of msgxd (VmHWM)", peakRss);
+    std::printf("%-58s %12.1f\n", "own-store transactions per backlog message", transactionsPerMessage);
     std::printf("%-58s %12.3f %12.3f\n", "CPU s per 1,000 messages (backlog / paced)", cpuPer1000Backlog,
                 cpuPer1000Paced);
     std::printf(
@@ -1296,6 +1317,7 @@ int run(int argc, char** argv) {
         j.number("backlog_messages", backlog);
         j.number("backlog_drain_seconds", drainSeconds);
         j.number("peak_rss_mb", peakRss);
+        j.number("store_transactions_per_message", transactionsPerMessage);
         j.number("cpu_seconds_per_1000", cpuPer1000Backlog);
         j.number("cpu_seconds_per_1000_paced", cpuPer1000Paced);
         j.number("flights", 2 * pairs);
