@@ -43,6 +43,7 @@
 #include <Poco/Data/Statement.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -741,14 +742,69 @@ struct PhaseB {
     std::int64_t fed = 0;
     std::int64_t finished = 0;
     double drainSeconds = 0;
+    std::string memoryMap; // where msgxd's RSS was at the end (memoryMap())
 };
+
+// msgxd's resident memory at the end by kind of mapping (/proc/PID/smaps): the main heap, the
+// other anonymous mappings (glibc's per-thread malloc arenas and thread stacks), and each file
+// (its code and data), largest first, so that a report can say what holds the RSS.
+std::string memoryMap(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/smaps");
+    std::map<std::string, long> rssByName;
+    std::map<std::string, int> mappings;
+    std::string current;
+    long anonymous64 = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && std::isxdigit(static_cast<unsigned char>(line[0])) && line.find('-') < 17) {
+            std::istringstream fields(line);
+            std::string range;
+            std::string perms;
+            std::string offset;
+            std::string device;
+            std::string inode;
+            std::string path;
+            fields >> range >> perms >> offset >> device >> inode;
+            std::getline(fields, path);
+            path.erase(0, path.find_first_not_of(' '));
+            current = path.empty() ? "[anonymous]" : path;
+            const auto dash = range.find('-');
+            const auto size = std::stoull(range.substr(dash + 1), nullptr, 16) -
+                              std::stoull(range.substr(0, dash), nullptr, 16);
+            if (path.empty() && size >= 60ULL * 1024 * 1024) {
+                ++anonymous64; // a malloc arena's 64 MiB heap reservation
+            }
+            ++mappings[current];
+        } else if (line.starts_with("Rss:")) {
+            rssByName[current] += std::atol(line.c_str() + 4);
+        }
+    }
+    std::vector<std::pair<long, std::string>> sorted;
+    for (const auto& [name, rss] : rssByName) {
+        sorted.emplace_back(rss, name);
+    }
+    std::sort(sorted.rbegin(), sorted.rend());
+    std::string out;
+    for (std::size_t i = 0; i < sorted.size() && i < 12; ++i) {
+        out += "    " + std::to_string(sorted[i].first) + " kB  " + sorted[i].second + " (" +
+               std::to_string(mappings[sorted[i].second]) + " mappings)\n";
+    }
+    out += "    anonymous mappings of >= 60 MiB (malloc arenas): " + std::to_string(anonymous64) + "\n";
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);) {
+        if (line.starts_with("Threads:") || line.starts_with("RssAnon") || line.starts_with("RssFile")) {
+            out += "    " + line + "\n";
+        }
+    }
+    return out;
+}
 
 std::map<std::string, long> procStatus(pid_t pid) {
     std::map<std::string, long> values;
     std::ifstream in("/proc/" + std::to_string(pid) + "/status");
     for (std::string line; std::getline(in, line);) {
         const auto colon = line.find(':');
-        if (colon != std::string::npos && (line.starts_with("VmRSS") || line.starts_with("VmHWM"))) {
+        if (colon != std::string::npos &&
+            (line.starts_with("VmRSS") || line.starts_with("VmHWM") || line.starts_with("RssAnon"))) {
             values[line.substr(0, colon)] = std::atol(line.c_str() + colon + 1);
         }
     }
@@ -919,12 +975,25 @@ PhaseB runPhaseB(const std::string& pg, const std::string& mailboxConnect, const
     const std::int64_t created = liveFlights;
     const auto t0 = Steady::now();
     const pid_t daemon = startDaemon(msgxd, config, dir / "msgxd.log");
+    for (int i = 0; i < 10; ++i) {
+        std::this_thread::sleep_for(100ms);
+        if (const auto status = procStatus(daemon); status.contains("VmHWM")) {
+            std::fprintf(stderr, "  start: t=%4.1f s  RSS %6.1f MB  HWM %6.1f MB (anon %6.1f MB)\n",
+                         secondsSince(t0), status.at("VmRSS") / 1024.0, status.at("VmHWM") / 1024.0,
+                         status.at("RssAnon") / 1024.0);
+        }
+    }
     // The schedule first: until every creation is finished (processing only; delivery follows).
     for (;;) {
         std::this_thread::sleep_for(1s);
         int status = 0;
         if (::waitpid(daemon, &status, WNOHANG) == daemon) {
             throw std::runtime_error("msgxd exited; see " + (dir / "msgxd.log").string());
+        }
+        if (const auto memory = procStatus(daemon); memory.contains("VmHWM")) {
+            std::fprintf(stderr, "  creating: t=%4.0f s  RSS %6.1f MB  HWM %6.1f MB (anon %6.1f MB)\n",
+                         secondsSince(t0), memory.at("VmRSS") / 1024.0, memory.at("VmHWM") / 1024.0,
+                         memory.at("RssAnon") / 1024.0);
         }
         try {
             if (lagRows(store, created) == 0) {
@@ -1009,6 +1078,9 @@ PhaseB runPhaseB(const std::string& pg, const std::string& mailboxConnect, const
     last.cpuSeconds = cpuSeconds(daemon);
     last.fed = fed;
     result.samples.push_back(last);
+    result.memoryMap = memoryMap(daemon);
+    std::fprintf(stderr, "phase B: msgxd memory by mapping at the end (Rss kB):\n%s",
+                 result.memoryMap.c_str());
     ::kill(daemon, SIGTERM);
     ::waitpid(daemon, nullptr, 0);
     std::vector<std::string> states;
@@ -1047,6 +1119,10 @@ double rssGrowthMb(const std::vector<Sample>& samples) {
 std::string jsonString(const std::string& s) {
     std::string out = "\"";
     for (const char c : s) {
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
         if (c == '"' || c == '\\') {
             out += '\\';
         }
@@ -1098,7 +1174,7 @@ void writeResults(const std::string& path, const std::string& commit, const Phas
             out << (first ? "" : ", ") << jsonString(state) << ": " << n;
             first = false;
         }
-        out << "}},\n  \"rss_series\": [\n";
+        out << "}, \"memory_map_at_end\": " << jsonString(b->memoryMap) << "},\n  \"rss_series\": [\n";
         for (std::size_t i = 0; i < b->samples.size(); ++i) {
             const auto& s = b->samples[i];
             out << "    {\"t\": " << s.seconds << ", \"rss_mb\": " << s.rssKb / 1024.0
