@@ -16,7 +16,7 @@ help:
 	@echo "make run    - build and run msgxd in the foreground on the embedded profile (etc/msgx.embedded.yaml)"
 	@echo "make test   - build the dev preset (ASan/UBSan), start the test services, run ctest, stop them"
 	@echo "make fuzz   - libFuzzer run of the XML decoder (FUZZ_SECONDS, default 600); make test replays its corpus"
-	@echo "make bench  - release build; store, delivery and whole-pipeline benchmarks beside raw rates measured in the same run (docs/performance.md)"
+	@echo "make bench  - release build; store, delivery, end-to-end (fsync off and on; bench/results/), snapshot and FLOP benchmarks beside raw rates of the same run (docs/performance.md)"
 	@echo "make chaos  - release build; msgxd writer + standby (faketime) under kills, pauses, outages and Kafka/disk faults, checked, ~10 min (docs/reliability.md)"
 	@echo "make soak   - release build; hot store operations at 10k rows and at full size, msgxd RSS over 30 min at 1,000 msg/s, <= 45 min (docs/performance.md)"
 	@echo "make format - apply clang-format;  make tidy - run clang-tidy over the dev build"
@@ -51,13 +51,18 @@ FUZZ_SECONDS ?= 600
 fuzz: deps
 	tests/fuzz/build-and-run.sh $(FUZZ_SECONDS)
 
+# The benchmarks (docs/performance.md), one after the other (never two at once: each is measured
+# against a raw rate of the same run). The delivery bench writes its median ratio to
+# build/bench/delivery.json before the end-to-end runs (fsync off, then on), whose results writer
+# reads it into bench/results/<date>-<sha>.json beside the plots.
 bench: deps
 	cmake --preset release
-	cmake --build --preset release --target msgx-store-bench msgx-delivery-bench msgx-pipeline-bench \
-	  msgx-flop-decide-bench msgx-snapshot-bench msgx_runtime
+	cmake --build --preset release --target msgx-store-bench msgx-delivery-bench msgx-e2e-bench \
+	  msgx-flop-decide-bench msgx-snapshot-bench msgx-kafka-mock msgx_runtime
 	bench/run-store-bench.sh build/release
-	bench/run-delivery-bench.sh build/release
-	bench/run-pipeline-bench.sh build/release
+	@mkdir -p build/bench
+	bench/run-delivery-bench.sh build/release --store postgresql --json build/bench/delivery.json
+	bench/run-e2e-bench.sh build/release
 	bench/run-snapshot-bench.sh build/release
 	build/release/bench/msgx-flop-decide-bench --handlers build/release/handlers
 

@@ -3,29 +3,35 @@
 // producer settings (ProducerSettings: acks=all, idempotence, one request in flight) in the same run.
 //
 //   msgx-delivery-bench [--events N] [--flights F] [--payload BYTES] [--batch N] [--rounds R]
-//                       [--bootstrap HOST:PORT,...]
+//                       [--bootstrap HOST:PORT,...] [--store sqlite|postgresql] [--json FILE]
 //
 // Without --bootstrap it uses MSGX_TEST_KAFKA (bench/run-delivery-bench.sh runs it inside the test
 // services), else an in-process mock cluster of 3 brokers. The own store is a fresh SQLite file
-// (WAL, as the embedded profile). Each round: raw produce of N records, then N events dispatched;
-// both timed from the first produce / first claim to the last acknowledgement / SENT update.
-// Writing the events into the store is not timed (that is the pipeline's part).
+// (WAL, as the embedded profile) or, with --store postgresql, the PostgreSQL of MSGX_TEST_PG (its
+// public schema is emptied first: destructive). Each round: raw produce of N records, then N events
+// dispatched; both timed from the first produce / first claim to the last acknowledgement / the
+// delivery recorded in the store. Writing the events into the store is not timed (that is the
+// pipeline's part). --json writes the rounds and the median ratio for bench/results (make bench).
 #include "msgx/clock/SystemClock.h"
 #include "msgx/delivery/DeliveryRecord.h"
 #include "msgx/delivery/Dispatcher.h"
 #include "msgx/delivery/KafkaSink.h"
 #include "msgx/delivery/ProducerSettings.h"
 #include "msgx/storage/OwnStore.h"
+#include "msgx/storage/PocoConnectors.h"
 
 #include <CLI/CLI.hpp>
+#include <Poco/Data/Session.h>
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -45,6 +51,13 @@ struct Options {
     int batch = 500;
     int rounds = 3;
     std::string bootstrap;
+    std::string store = "sqlite";
+    std::string json;
+};
+
+struct Round {
+    double raw = 0;
+    double dispatched = 0;
 };
 
 std::string payloadOf(std::int64_t flid, int seq, int size) {
@@ -181,11 +194,24 @@ double rawProduceRate(const std::string& bootstrap, const std::string& topic,
     return static_cast<double>(records.size()) / took.count();
 }
 
-std::unique_ptr<storage::OwnStore> openStore(const std::filesystem::path& dir, Clock& clock) {
+std::unique_ptr<storage::OwnStore> openStore(const Options& options, const std::filesystem::path& dir,
+                                             Clock& clock) {
     storage::DatabaseSettings settings;
-    settings.backend = storage::DatabaseBackend::Sqlite;
-    settings.dialect = storage::SqlDialect::Sqlite;
-    settings.connect = (dir / "store.db").string();
+    if (options.store == "postgresql") {
+        const char* pg = std::getenv("MSGX_TEST_PG");
+        if (pg == nullptr || *pg == '\0') {
+            throw std::runtime_error("--store postgresql needs MSGX_TEST_PG (bench/run-delivery-bench.sh)");
+        }
+        settings.connect = pg;
+        storage::registerPocoConnectors();
+        Poco::Data::Session session("PostgreSQL", settings.connect);
+        session << "DROP SCHEMA public CASCADE", Poco::Data::Keywords::now;
+        session << "CREATE SCHEMA public", Poco::Data::Keywords::now;
+    } else {
+        settings.backend = storage::DatabaseBackend::Sqlite;
+        settings.dialect = storage::SqlDialect::Sqlite;
+        settings.connect = (dir / "store.db").string();
+    }
     auto store = storage::OwnStore::open(settings, clock);
     store->migrate(std::filesystem::path(MSGX_SOURCE_MIGRATIONS_DIR));
     return store;
@@ -218,15 +244,45 @@ double dispatchRate(storage::OwnStore& store, delivery::KafkaSink& sink, Clock& 
     settings.batchSize = options.batch;
     delivery::Dispatcher dispatcher(store, sink, clock, settings);
     const auto start = std::chrono::steady_clock::now();
-    while (store.events().pendingCount("msg") > 0) {
+    // Counted by the dispatcher, not by a COUNT over the outbox per round, which would be timed too;
+    // the round after the last delivery finds nothing due and settles the rest (all SENT), timed.
+    while (dispatcher.status().sentTotal < options.events) {
         dispatcher.runOnce();
         const auto status = dispatcher.status();
         if (!status.healthy && std::chrono::steady_clock::now() - start > std::chrono::seconds(120)) {
             throw std::runtime_error("dispatcher unhealthy: " + status.problem);
         }
     }
+    dispatcher.runOnce();
     const Seconds took = std::chrono::steady_clock::now() - start;
+    if (store.events().pendingCount("msg", 0) != 0) {
+        throw std::runtime_error("events still pending after the dispatcher counted all of them sent");
+    }
     return static_cast<double>(options.events) / took.count();
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+// {"store":..., "events_per_round":..., "rounds":[{"raw_produce_per_s":..,"delivered_per_s":..,"ratio":..}],
+//  "median_ratio":..} for bench/results (the median of the rounds' ratios, not a ratio of medians).
+void writeJson(const Options& options, const std::vector<Round>& rounds) {
+    std::ofstream out(options.json);
+    out << "{\"store\": \"" << options.store << "\", \"events_per_round\": " << options.events
+        << ", \"flights\": " << options.flights << ", \"batch\": " << options.batch << ", \"rounds\": [";
+    std::vector<double> ratios;
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+        const double ratio = rounds[i].dispatched / rounds[i].raw;
+        ratios.push_back(ratio);
+        out << (i == 0 ? "" : ", ") << "{\"raw_produce_per_s\": " << rounds[i].raw
+            << ", \"delivered_per_s\": " << rounds[i].dispatched << ", \"ratio\": " << ratio << "}";
+    }
+    out << "], \"median_ratio\": " << (ratios.empty() ? 0.0 : median(ratios)) << "}\n";
+    if (!out) {
+        throw std::runtime_error("cannot write " + options.json);
+    }
 }
 
 std::string tempDir() {
@@ -249,6 +305,10 @@ int main(int argc, char** argv) {
     app.add_option("--rounds", options.rounds, "raw + dispatched rounds")->capture_default_str();
     app.add_option("--bootstrap", options.bootstrap,
                    "Kafka bootstrap (default MSGX_TEST_KAFKA or in-process mock)");
+    app.add_option("--store", options.store, "own store: sqlite (a temp file) or postgresql (MSGX_TEST_PG)")
+        ->check(CLI::IsMember({"sqlite", "postgresql"}))
+        ->capture_default_str();
+    app.add_option("--json", options.json, "write the rounds and the median ratio to this file");
     CLI11_PARSE(app, argc, argv);
 
     try {
@@ -263,13 +323,14 @@ int main(int argc, char** argv) {
         }
         const std::filesystem::path dir = tempDir();
         SystemClock clock;
-        auto store = openStore(dir, clock);
+        auto store = openStore(options, dir, clock);
         storage::MailboxId nextMailboxId = 1;
 
-        std::printf(
-            "delivery bench: %d events/round, %d flights, %d-byte payloads, batch %d, bootstrap %s%s\n",
-            options.events, options.flights, options.payload, options.batch, options.bootstrap.c_str(),
-            mock ? " (in-process mock)" : "");
+        std::printf("delivery bench: %s store, %d events/round, %d flights, %d-byte payloads, batch %d, "
+                    "bootstrap %s%s\n",
+                    options.store.c_str(), options.events, options.flights, options.payload, options.batch,
+                    options.bootstrap.c_str(), mock ? " (in-process mock)" : "");
+        std::vector<Round> rounds;
         std::printf("%-6s %16s %22s %8s\n", "round", "raw produce/s", "MSG_EVENT->acked/s", "ratio");
         for (int round = 1; round <= options.rounds; ++round) {
             const std::string suffix = std::to_string(::getpid()) + "_" + std::to_string(round);
@@ -285,6 +346,10 @@ int main(int argc, char** argv) {
             sink.send({records.front()}); // connection and producer id, as for the raw producer
             const double dispatched = dispatchRate(*store, sink, clock, options);
             std::printf("%-6d %16.0f %22.0f %8.3f\n", round, raw, dispatched, dispatched / raw);
+            rounds.push_back({raw, dispatched});
+        }
+        if (!options.json.empty()) {
+            writeJson(options, rounds);
         }
         store.reset();
         std::filesystem::remove_all(dir);

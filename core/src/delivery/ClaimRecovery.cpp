@@ -8,7 +8,8 @@ int releaseStaleClaims(storage::OwnStore& store, const std::string& target, stor
                        int limit) {
     auto& outbox = store.events();
     std::vector<storage::EventId> held;
-    for (const auto& event : outbox.list(target, storage::EventState::Pending, 0, limit)) {
+    const storage::EventId mark = outbox.deliveredMark(target);
+    for (const auto& event : outbox.list(target, storage::EventState::Pending, mark, limit)) {
         if (event.nextAttemptAt > now) {
             held.push_back(event.id);
         }

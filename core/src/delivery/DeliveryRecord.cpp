@@ -2,12 +2,18 @@
 
 #include "msgx/json/JsonValue.h"
 
+#include <Poco/JSON/Handler.h>
+#include <Poco/JSON/Parser.h>
+
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 namespace msgx::delivery {
 
@@ -63,16 +69,116 @@ json::JsonValue payloadObject(const storage::OutboxEvent& event) {
     return payload;
 }
 
+// Reads a payload with Poco's parser without building its tree: whether it is one JSON object whose
+// members have distinct names, none of them an envelope member, with a text member "type" (kept).
+class PayloadShape final : public Poco::JSON::Handler {
+public:
+    void reset() override {
+        depth_ = 0;
+        object_ = false;
+        fits_ = true;
+        atType_ = false;
+        keys_.clear();
+        type_.reset();
+    }
+    void startObject() override { open(true); }
+    void endObject() override { --depth_; }
+    void startArray() override { open(false); }
+    void endArray() override { --depth_; }
+    void key(const std::string& name) override {
+        if (depth_ != 1) {
+            return;
+        }
+        fits_ = fits_ && std::find(keys_.begin(), keys_.end(), name) == keys_.end() &&
+                std::find(kEnvelopeMembers.begin(), kEnvelopeMembers.end(), name) == kEnvelopeMembers.end();
+        keys_.push_back(name);
+        atType_ = name == "type";
+    }
+    void null() override { scalar(nullptr); }
+    void value(int) override { scalar(nullptr); }
+    void value(unsigned) override { scalar(nullptr); }
+    void value(Poco::Int64) override { scalar(nullptr); }
+    void value(Poco::UInt64) override { scalar(nullptr); }
+    void value(const std::string& text) override { scalar(&text); }
+    void value(double) override { scalar(nullptr); }
+    void value(bool) override { scalar(nullptr); }
+
+    // The "type" text when the payload fits the envelope as it is.
+    [[nodiscard]] std::optional<std::string> fittingType() const {
+        return fits_ && object_ && depth_ == 0 ? type_ : std::nullopt;
+    }
+
+private:
+    void open(bool object) {
+        if (depth_ == 0) {
+            object_ = object;
+        } else if (depth_ == 1) {
+            atType_ = false; // a "type" that is an object or array is no text
+        }
+        ++depth_;
+    }
+    void scalar(const std::string* text) {
+        if (depth_ == 0) {
+            object_ = false;
+        } else if (depth_ == 1 && atType_) {
+            type_ = text != nullptr ? std::optional(*text) : std::nullopt;
+            atType_ = false;
+        }
+    }
+
+    int depth_ = 0;
+    bool object_ = false;
+    bool fits_ = true;
+    bool atType_ = false;
+    std::vector<std::string> keys_;
+    std::optional<std::string> type_;
+};
+
+// The record's value without rendering the payload again: the envelope members, then the payload's
+// own text after its opening brace. Only for a payload on one line that PayloadShape accepted (what
+// the pipeline writes: compact JSON); otherwise nullopt and the caller renders it.
+std::optional<std::string> splicedValue(const storage::OutboxEvent& event, storage::Timestamp publishedAt,
+                                        std::string& eventType) {
+    const std::string& text = event.payloadJson;
+    if (text.empty() || text.front() != '{' || text.back() != '}' ||
+        text.find_first_of("\r\n") != std::string::npos) {
+        return std::nullopt;
+    }
+    Poco::SharedPtr<PayloadShape> shape(new PayloadShape);
+    try {
+        Poco::JSON::Parser parser(shape);
+        parser.parse(text);
+    } catch (const Poco::Exception&) {
+        return std::nullopt; // the full read below names the error
+    }
+    auto type = shape->fittingType();
+    if (!type) {
+        return std::nullopt;
+    }
+    eventType = std::move(*type);
+    std::string value = "{\"schemaVersion\":1,\"eventId\":" + std::to_string(event.id);
+    if (event.sourceId) {
+        value += ",\"sourceId\":" + std::to_string(*event.sourceId);
+    }
+    value += ",\"publishedAt\":\"" + isoUtcMillis(publishedAt) + "\",";
+    value.append(text, 1, std::string::npos);
+    return value;
+}
+
 } // namespace
 
 DeliveryRecord msgRecord(const storage::OutboxEvent& event, storage::Timestamp publishedAt) {
     DeliveryRecord record;
     record.eventId = event.id;
     record.target = event.target;
-    const json::JsonValue payload = payloadObject(event);
-    record.eventType = payload.find("type")->asString();
     record.key = event.flid;
     record.sourceId = event.sourceId;
+    if (auto spliced = splicedValue(event, publishedAt, record.eventType)) {
+        record.value = std::move(*spliced);
+        return record;
+    }
+    const json::JsonValue payload = payloadObject(event);
+    record.eventType = payload.find("type")->asString();
 
     auto value = json::JsonValue::object();
     value.set("schemaVersion", json::JsonValue::integer(1));

@@ -1,6 +1,5 @@
 #include "msgx/delivery/Dispatcher.h"
 
-#include "msgx/delivery/ClaimRecovery.h"
 #include "msgx/delivery/DeliveryRecord.h"
 #include "msgx/log/Log.h"
 #include "msgx/metrics/Metrics.h"
@@ -80,13 +79,13 @@ Dispatcher::Dispatcher(storage::OwnStore& store, DeliverySink& sink, Clock& cloc
 Timestamp Dispatcher::runOnce() {
     const Timestamp now = clock_.now();
     try {
-        handBackUnsettled(now);
         const Timestamp next = round(now);
-        unsettled_.clear(); // the round recorded an outcome for everything it claimed
         std::lock_guard lock(statusMutex_);
         storeProblem_.reset();
         return next;
     } catch (const storage::InfraError& e) {
+        // The mark is read again: a recordDelivered whose answer was lost may have committed.
+        mark_.reset();
         log::error("delivery {}: the own store failed, trying again in {} ms: {}", settings_.target,
                    settings_.unavailableRetry.count(), e.what());
         std::lock_guard lock(statusMutex_);
@@ -148,33 +147,38 @@ Timestamp Dispatcher::round(Timestamp now) {
             holdProblem_.reset();
         }
     }
+    if (now < retryAt_) {
+        return retryAt_; // the sink was unavailable: nothing is tried before unavailableRetry
+    }
     return settings_.aggregated ? schdRound(now) : msgRound(now);
 }
 
-std::vector<storage::OutboxEvent> Dispatcher::claim() {
-    claimUnanswered_ = true; // stays set when claimBatch throws: its claim may have committed
-    auto claimed = store_.events().claimBatch(settings_.target, settings_.batchSize, settings_.claimFor);
-    claimUnanswered_ = false;
-    return claimed;
+void Dispatcher::writerChanged() {
+    mark_.reset();
 }
 
-void Dispatcher::handBackUnsettled(Timestamp now) {
-    if (claimUnanswered_) {
-        const int released = releaseStaleClaims(store_, settings_.target, now, settings_.batchSize);
-        claimUnanswered_ = false;
-        if (released > 0) {
-            log::info("delivery {}: {} event(s) claimed by a claim whose answer was lost are due again",
-                      settings_.target, released);
-        }
+std::vector<storage::OutboxEvent> Dispatcher::nextDue() {
+    if (!mark_) {
+        mark_ = store_.events().deliveredMark(settings_.target);
+        settled_ = 0; // a settle after a (re)load also covers what an earlier run left unsettled
     }
-    if (unsettled_.empty()) {
+    return store_.events().nextDue(settings_.target, *mark_, settings_.batchSize);
+}
+
+void Dispatcher::recordDelivered(storage::EventId upTo, bool caughtUp) {
+    store_.events().recordDelivered(settings_.target, upTo);
+    mark_ = upTo;
+    if (caughtUp) {
+        settleDelivered();
+    }
+}
+
+void Dispatcher::settleDelivered() {
+    if (!mark_ || *mark_ <= settled_) {
         return;
     }
-    store_.events().postpone(unsettled_, now); // only rows still PENDING change
-    log::info("delivery {}: {} claimed before the own store failed are due again; records already "
-              "acknowledged are sent once more (same msgx-event-id)",
-              settings_.target, idsText(unsettled_));
-    unsettled_.clear();
+    store_.events().markSent(settings_.target, settled_, *mark_);
+    settled_ = *mark_;
 }
 
 Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
@@ -182,16 +186,16 @@ Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
     return std::min(wakeAt, now + settings_.idlePoll);
 }
 
-// msg: one record per claimed event. Only the Acked prefix becomes SENT (see Dispatcher.h): the
-// first record that is not Acked decides the round, and everything after it is released again
-// (acked or not) to be sent after it.
+// msg: one record per due event. Only the Acked prefix is recorded delivered (see Dispatcher.h):
+// the first record that is not Acked decides the round, and everything after it (acked or not) is
+// above the delivered mark still, to be sent again after it.
 Timestamp Dispatcher::msgRound(Timestamp now) {
-    auto& outbox = store_.events();
-    const auto claimed = claim();
+    const auto claimed = nextDue();
     if (claimed.empty()) {
+        settleDelivered();
         return idle(now, now + settings_.idlePoll);
     }
-    unsettled_ = idsOf(claimed);
+    const bool caughtUp = static_cast<int>(claimed.size()) < settings_.batchSize;
     std::vector<DeliveryRecord> records;
     std::string unsendable; // why claimed[records.size()] cannot be sent, when it cannot
     for (const auto& event : claimed) {
@@ -210,9 +214,7 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
         ++acked;
     }
     if (acked > 0) {
-        std::vector<EventId> sent(idsOf(claimed));
-        sent.resize(acked);
-        outbox.markSent(sent);
+        recordDelivered(claimed[acked - 1].id, caughtUp || acked < claimed.size());
         noteSent(now, acked);
         countDelivered(settings_.target, claimed, acked, after);
     }
@@ -221,18 +223,15 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
         return after;                // more may be waiting
     }
 
+    // What follows claimed[acked] stays above the mark and comes again behind it, in order.
     Timestamp next = after;
     if (acked == records.size()) {
         // Every record before it was acked; claimed[acked] is the event without a record.
         markUnsendable({claimed[acked].id}, unsendable);
-        outbox.postpone(idsOf(claimed, acked + 1), after);
     } else if (results[acked].status == Status::Refused) {
-        countRefusal({claimed[acked]}, results[acked].error, after);
-        std::erase(unsettled_, claimed[acked].id);         // its backoff (or DEAD) is recorded
-        outbox.postpone(idsOf(claimed, acked + 1), after); // behind the head: released, still ordered
+        countRefusal({claimed[acked]}, results[acked].error, after); // its backoff (or DEAD)
     } else {
-        next = after + settings_.unavailableRetry;
-        outbox.postpone(idsOf(claimed, acked), next);
+        next = retryAt_ = after + settings_.unavailableRetry;
         noteUnavailable(results[acked].error);
     }
     refreshCounts(after, true);
@@ -242,19 +241,22 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
 // schd: the oldest unsent batch, latest state per FLID, as one unit (see Dispatcher.h).
 Timestamp Dispatcher::schdRound(Timestamp now) {
     auto& outbox = store_.events();
-    const auto head = outbox.head(settings_.target);
+    if (!mark_) {
+        nextDue(); // loads the mark; the due events are read again below once the flush is due
+    }
+    const auto head = outbox.head(settings_.target, *mark_);
     if (!head) {
+        settleDelivered();
         return idle(now, now + settings_.idlePoll);
     }
     const Timestamp flushAt = head->createdAt + settings_.flushPeriod;
-    if (now < flushAt && outbox.pendingCount(settings_.target) < settings_.batchSize) {
+    if (now < flushAt && outbox.pendingCount(settings_.target, *mark_) < settings_.batchSize) {
         return idle(now, flushAt);
     }
-    const auto claimed = claim();
+    const auto claimed = nextDue();
     if (claimed.empty()) {
         return idle(now, std::max(now, head->nextAttemptAt)); // the head waits for its backoff
     }
-    unsettled_ = idsOf(claimed);
 
     std::vector<DeliveryRecord> records;
     try {
@@ -262,16 +264,13 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     } catch (const std::invalid_argument&) {
         // Find the events that break the payload contract; the others are released to be flushed
         // again (in EVENT_ID order) without them.
-        std::vector<OutboxEvent> sendable;
         for (const auto& event : claimed) {
             try {
                 schdRecords({event}, now);
-                sendable.push_back(event);
             } catch (const std::invalid_argument& e) {
                 markUnsendable({event.id}, e.what());
             }
         }
-        outbox.postpone(idsOf(sendable), now);
         refreshCounts(now, true);
         return clock_.now();
     }
@@ -284,14 +283,12 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     };
     Timestamp next = after;
     if (const auto refused = firstWith(Status::Refused); refused != results.end()) {
-        countRefusal(claimed, refused->error, after);
-        unsettled_.clear(); // every claimed event has its backoff (or DEAD) recorded
+        countRefusal(claimed, refused->error, after); // every event of the batch: backoff (or DEAD)
     } else if (const auto unavailable = firstWith(Status::Unavailable); unavailable != results.end()) {
-        next = after + settings_.unavailableRetry;
-        outbox.postpone(idsOf(claimed), next);
+        next = retryAt_ = after + settings_.unavailableRetry;
         noteUnavailable(unavailable->error);
     } else {
-        outbox.markSent(idsOf(claimed));
+        recordDelivered(claimed.back().id, true);
         noteSent(now, claimed.size());
         countDelivered(settings_.target, claimed, claimed.size(), clock_.now());
     }

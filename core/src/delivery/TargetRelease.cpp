@@ -2,6 +2,7 @@
 
 #include "msgx/log/Log.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -73,8 +74,9 @@ std::optional<TargetHold> findHold(storage::OwnStore& store, const std::string& 
 int retryDeadEvents(storage::OwnStore& store, const std::string& target, const std::string& actor) {
     // Only the DEAD events the target has not moved past: one skipped (or passed with on-dead
     // continue) is older than everything delivered since, and delivered now it would arrive after
-    // newer events of its flight.
-    const auto mark = releaseMark(store, target);
+    // newer events of its flight. Below the delivered mark a requeued event would count as
+    // delivered and never be sent.
+    const auto mark = std::max(releaseMark(store, target), store.events().deliveredMark(target));
     const auto ids = deadIdsAfter(store, target, mark);
     const int requeued = store.events().requeueDead(target, mark);
     store.audit().record(actor, "events-retry", auditDetail(target, ids));

@@ -106,7 +106,8 @@ public:
             threads_.emplace_back([this, d, target](std::stop_token stop) {
                 writerLoop(
                     stop, "dispatcher " + target, [d] { return d->runOnce(); },
-                    [this, target] {
+                    [this, d, target] {
+                        d->writerChanged();
                         if (const int released = delivery::releaseStaleClaims(*store_, target, clock_.now(),
                                                                               kClaimRecoveryLimit);
                             released > 0) {

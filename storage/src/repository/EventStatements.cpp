@@ -25,26 +25,41 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
         }
         c.add(d, "event.insert-many", sql);
     }
+    // Above the target's delivered mark: an index seek on IX_MSG_EVENT_TARGET (TARGET, STATE,
+    // EVENT_ID) past every delivered row, also past the dead index entries their SENT updates leave
+    // until vacuum (scanning those from the start of PENDING made each read slower as rows piled up).
     c.add(d, "event.head",
-          d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING'", "EVENT_ID", "EVENT_ID",
-                       RowLock::None}));
-    c.add(d, "event.claim",
-          d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING'", "EVENT_ID", "EVENT_ID",
-                       RowLock::Wait}));
+          d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?", "EVENT_ID",
+                       "EVENT_ID", RowLock::None}));
+    c.add(d, "event.next-due",
+          d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?", "EVENT_ID",
+                       "EVENT_ID", RowLock::None}));
     c.add(d, "event.find", "SELECT " + columns + " FROM MSG_EVENT WHERE EVENT_ID = ?");
-    // kIdsPerStatement events each (IdChunks.h): claims, postpones and SENT marks act on batches.
+    // kIdsPerStatement events each (IdChunks.h): postpones act on batches.
     c.add(d, "event.set-next-attempt",
           "UPDATE MSG_EVENT SET NEXT_ATTEMPT_AT = ? WHERE STATE = 'PENDING' AND EVENT_ID IN (" +
               idListMarkers() + ")");
     c.add(d, "event.mark-sent",
-          "UPDATE MSG_EVENT SET STATE = 'SENT', SENT_AT = ? WHERE STATE = 'PENDING' AND EVENT_ID IN (" +
-              idListMarkers() + ")");
+          "UPDATE MSG_EVENT SET STATE = 'SENT', SENT_AT = ? WHERE TARGET = ? AND STATE = 'PENDING'"
+          " AND EVENT_ID > ? AND EVENT_ID <= ?");
     c.add(d, "event.record-failure",
           "UPDATE MSG_EVENT SET ATTEMPTS = ATTEMPTS + 1, NEXT_ATTEMPT_AT = ?, LAST_ERROR = ?"
           " WHERE EVENT_ID = ? AND STATE = 'PENDING'");
     c.add(d, "event.mark-dead",
           "UPDATE MSG_EVENT SET STATE = 'DEAD', LAST_ERROR = ? WHERE EVENT_ID = ? AND STATE = 'PENDING'");
-    c.add(d, "event.pending-count", "SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'PENDING'");
+    // The delivered marks (DeliveredMarks.h) and what the readers of states need of them.
+    c.add(d, "event.delivered-marks",
+          "SELECT CURSOR_NAME, WATERMARK FROM INBOX_CURSOR WHERE CURSOR_NAME LIKE 'delivery-sent:%'");
+    c.add(d, "event.pending-above",
+          "SELECT COUNT(*), MIN(CREATED_AT) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'PENDING' AND "
+          "EVENT_ID > ?");
+    c.add(d, "event.list-sent",
+          d.firstRows(
+              {columns, "MSG_EVENT",
+               "TARGET = ? AND EVENT_ID > ? AND (STATE = 'SENT' OR (STATE = 'PENDING' AND EVENT_ID <= ?))",
+               "EVENT_ID", "EVENT_ID", RowLock::None}));
+    c.add(d, "event.pending-count",
+          "SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?");
     c.add(d, "event.summary",
           "SELECT TARGET, STATE, COUNT(*), MIN(CREATED_AT), MAX(EVENT_ID) FROM MSG_EVENT GROUP BY TARGET, "
           "STATE");

@@ -1,5 +1,6 @@
 #include "repository/SqlArchiveMover.h"
 
+#include "repository/DeliveredMarks.h"
 #include "sql/RowMapping.h"
 
 #include <Poco/Data/Statement.h>
@@ -37,6 +38,9 @@ ArchiveReport SqlArchiveMover::archiveBefore(Timestamp cutoff, int limit) {
     return ctx_.writerTransact(
         "store: archive terminal rows", [ctx = ctx_.statements, cutoff, limit, stamp](Transaction& tx) {
             ArchiveReport report;
+            // Delivered events still PENDING under their mark are SENT first: they may move, and
+            // their messages with them (archive.messages-due waits for a message's PENDING events).
+            settleDeliveredMarks(tx, ctx, stamp);
             report.messages = moveRows(tx, ctx, "archive.messages-due", "archive.copy-message",
                                        "archive.delete-message", cutoff, limit, stamp);
             report.events = moveRows(tx, ctx, "archive.events-due", "archive.copy-event",

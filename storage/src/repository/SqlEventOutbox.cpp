@@ -1,5 +1,6 @@
 #include "repository/SqlEventOutbox.h"
 
+#include "repository/DeliveredMarks.h"
 #include "repository/IdChunks.h"
 #include "repository/StoredNames.h"
 #include "sql/RowMapping.h"
@@ -65,10 +66,22 @@ struct EventGroupRow {
     }
 };
 
+// The delivered mark's INBOX_CURSOR row as cursor.load reads it (WATERMARK, RESCAN_FROM).
+struct MarkRow {
+    Poco::Int64 watermark = 0;
+    Poco::Int64 rescanFrom = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(watermark), c(rescanFrom);
+    }
+};
+
 } // namespace
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::MarkRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventGroupRow)
 
 namespace msgx::storage {
@@ -85,61 +98,90 @@ std::string idsText(const std::vector<EventId>& ids) {
     return std::to_string(ids.size()) + " events";
 }
 
-std::vector<OutboxEvent> eventsOf(const std::vector<EventRow>& rows) {
+// The rows as events, a PENDING row at or below its target's delivered mark as SENT.
+std::vector<OutboxEvent> eventsOf(const std::vector<EventRow>& rows,
+                                  const std::map<std::string, EventId>& marks) {
     std::vector<OutboxEvent> events;
     events.reserve(rows.size());
     for (const auto& row : rows) {
         events.push_back(row.event());
+        events.back().state = deliveredState(marks, row.target, row.id, events.back().state);
     }
     return events;
 }
 
 } // namespace
 
-std::optional<OutboxEvent> SqlEventOutbox::head(const std::string& target) {
-    return ctx_.pool->transact(
-        "store: read the head event of " + target, [ctx = ctx_.statements, target](Transaction& tx) {
-            std::vector<EventRow> rows;
-            tx.session() << ctx["event.head"], ctx.text.shortText(target), bindInt(1), into(rows), now;
-            return rows.empty() ? std::nullopt : std::optional(rows.front().event());
-        });
+std::optional<OutboxEvent> SqlEventOutbox::head(const std::string& target, EventId afterId) {
+    return ctx_.pool->transact("store: read the head event of " + target,
+                               [ctx = ctx_.statements, target, afterId](Transaction& tx) {
+                                   std::vector<EventRow> rows;
+                                   tx.session() << ctx["event.head"], ctx.text.shortText(target),
+                                       bindInt64(afterId), bindInt(1), into(rows), now;
+                                   return rows.empty() ? std::nullopt : std::optional(rows.front().event());
+                               });
 }
 
-std::vector<OutboxEvent> SqlEventOutbox::claimBatch(const std::string& target, int maxCount,
-                                                    Clock::duration claimFor) {
+std::vector<OutboxEvent> SqlEventOutbox::nextDue(const std::string& target, EventId afterId, int maxCount) {
     if (maxCount <= 0) {
         return {};
     }
     const Timestamp stamp = ctx_.now();
-    const Timestamp claimedUntil = stamp + claimFor;
-    return ctx_.writerTransact("store: claim events of " + target, [ctx = ctx_.statements, target, maxCount,
-                                                                    stamp, claimedUntil](Transaction& tx) {
-        std::vector<EventRow> rows;
-        tx.session() << ctx["event.claim"], ctx.text.shortText(target), bindInt(maxCount), into(rows), now;
-        std::vector<OutboxEvent> claimed;
-        std::vector<EventId> ids;
-        for (const auto& row : rows) {
-            if (timestampOf(row.nextAttemptAt) > stamp) {
-                break; // not due (backoff, or claimed by someone else): nothing passes it
-            }
-            claimed.push_back(row.event());
-            claimed.back().nextAttemptAt = claimedUntil;
-            ids.push_back(row.id);
-        }
-        executeForIds(tx, ctx["event.set-next-attempt"], claimedUntil, ids);
-        return claimed;
-    });
+    return ctx_.pool->transact("store: read the due events of " + target + " after " +
+                                   std::to_string(afterId),
+                               [ctx = ctx_.statements, target, afterId, maxCount, stamp](Transaction& tx) {
+                                   std::vector<EventRow> rows;
+                                   tx.session() << ctx["event.next-due"], ctx.text.shortText(target),
+                                       bindInt64(afterId), bindInt(maxCount), into(rows), now;
+                                   std::vector<OutboxEvent> due;
+                                   due.reserve(rows.size());
+                                   for (const auto& row : rows) {
+                                       if (timestampOf(row.nextAttemptAt) > stamp) {
+                                           break; // waits for its backoff: nothing passes it
+                                       }
+                                       due.push_back(row.event());
+                                   }
+                                   return due;
+                               });
 }
 
-void SqlEventOutbox::markSent(const std::vector<EventId>& ids) {
-    if (ids.empty()) {
-        return;
+EventId SqlEventOutbox::deliveredMark(const std::string& target) {
+    return ctx_.pool->transact("store: read the delivered mark of " + target,
+                               [ctx = ctx_.statements, name = deliveredMarkName(target)](Transaction& tx) {
+                                   std::vector<MarkRow> rows;
+                                   tx.session() << ctx["cursor.load"], ctx.text.shortText(name), into(rows),
+                                       now;
+                                   return rows.empty() ? EventId{0} : EventId{rows.front().watermark};
+                               });
+}
+
+void SqlEventOutbox::recordDelivered(const std::string& target, EventId upTo) {
+    const Timestamp stamp = ctx_.now();
+    ctx_.writerTransact(
+        "store: record the events of " + target + " up to " + std::to_string(upTo) + " delivered",
+        [ctx = ctx_.statements, name = deliveredMarkName(target), upTo, stamp](Transaction& tx) {
+            Statement save(tx.session());
+            save << ctx["cursor.save"], ctx.text.shortText(name);
+            for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
+                save, bindInt64(upTo), bindInt64(upTo), bindMicros(stamp);
+            }
+            save.execute();
+        });
+}
+
+int SqlEventOutbox::markSent(const std::string& target, EventId afterId, EventId upTo) {
+    if (upTo <= afterId) {
+        return 0;
     }
     const Timestamp stamp = ctx_.now();
-    ctx_.writerTransact("store: mark " + idsText(ids) + " sent",
-                        [ctx = ctx_.statements, ids, stamp](Transaction& tx) {
-                            executeForIds(tx, ctx["event.mark-sent"], stamp, ids);
-                        });
+    return ctx_.writerTransact("store: mark the events of " + target + " after " + std::to_string(afterId) +
+                                   " up to " + std::to_string(upTo) + " sent",
+                               [ctx = ctx_.statements, target, afterId, upTo, stamp](Transaction& tx) {
+                                   Statement update(tx.session());
+                                   update << ctx["event.mark-sent"], bindMicros(stamp),
+                                       ctx.text.shortText(target), bindInt64(afterId), bindInt64(upTo);
+                                   return static_cast<int>(update.execute());
+                               });
 }
 
 void SqlEventOutbox::recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) {
@@ -176,13 +218,14 @@ void SqlEventOutbox::markDead(const std::vector<EventId>& ids, const std::string
                         });
 }
 
-std::int64_t SqlEventOutbox::pendingCount(const std::string& target) {
-    return ctx_.pool->transact(
-        "store: count pending events of " + target, [ctx = ctx_.statements, target](Transaction& tx) {
-            Poco::Int64 count = 0;
-            tx.session() << ctx["event.pending-count"], ctx.text.shortText(target), into(count), now;
-            return static_cast<std::int64_t>(count);
-        });
+std::int64_t SqlEventOutbox::pendingCount(const std::string& target, EventId afterId) {
+    return ctx_.pool->transact("store: count pending events of " + target,
+                               [ctx = ctx_.statements, target, afterId](Transaction& tx) {
+                                   Poco::Int64 count = 0;
+                                   tx.session() << ctx["event.pending-count"], ctx.text.shortText(target),
+                                       bindInt64(afterId), into(count), now;
+                                   return static_cast<std::int64_t>(count);
+                               });
 }
 
 std::optional<OutboxEvent> SqlEventOutbox::find(EventId id) {
@@ -190,7 +233,10 @@ std::optional<OutboxEvent> SqlEventOutbox::find(EventId id) {
                                [ctx = ctx_.statements, id](Transaction& tx) {
                                    std::vector<EventRow> rows;
                                    tx.session() << ctx["event.find"], bindInt64(id), into(rows), now;
-                                   return rows.empty() ? std::nullopt : std::optional(rows.front().event());
+                                   if (rows.empty()) {
+                                       return std::optional<OutboxEvent>();
+                                   }
+                                   return std::optional(eventsOf(rows, readDeliveredMarks(tx, ctx)).front());
                                });
 }
 
@@ -223,7 +269,7 @@ std::vector<OutboxEvent> SqlEventOutbox::bySources(const std::vector<MailboxId>&
                                    std::sort(
                                        rows.begin(), rows.end(),
                                        [](const EventRow& a, const EventRow& b) { return a.id < b.id; });
-                                   return eventsOf(rows);
+                                   return eventsOf(rows, readDeliveredMarks(tx, ctx));
                                });
 }
 
@@ -231,6 +277,7 @@ std::vector<TargetSummary> SqlEventOutbox::summary() {
     return ctx_.pool->transact("store: summarise the outbox", [ctx = ctx_.statements](Transaction& tx) {
         std::vector<EventGroupRow> rows;
         tx.session() << ctx["event.summary"], into(rows), now;
+        const auto marks = readDeliveredMarks(tx, ctx);
         std::map<std::string, TargetSummary> byTarget;
         for (const auto& row : rows) {
             TargetSummary& summary = byTarget[row.target];
@@ -248,6 +295,21 @@ std::vector<TargetSummary> SqlEventOutbox::summary() {
                 summary.newestDeadId = row.newestId;
                 break;
             }
+        }
+        // PENDING rows at or below the mark are delivered, not yet settled (DeliveredMarks.h).
+        for (auto& [target, summary] : byTarget) {
+            const auto mark = marks.find(target);
+            if (summary.pending == 0 || mark == marks.end()) {
+                continue;
+            }
+            Poco::Int64 pending = 0;
+            Poco::Nullable<Poco::Int64> oldest;
+            tx.session() << ctx["event.pending-above"], ctx.text.shortText(target), bindInt64(mark->second),
+                into(pending), into(oldest), now;
+            summary.sent += summary.pending - pending;
+            summary.pending = pending;
+            summary.oldestPendingCreatedAt =
+                oldest.isNull() ? std::nullopt : std::optional(timestampOf(oldest.value()));
         }
         std::vector<TargetSummary> summaries;
         summaries.reserve(byTarget.size());
@@ -296,19 +358,28 @@ std::vector<OutboxEvent> SqlEventOutbox::list(const std::string& target, std::op
     if (limit <= 0) {
         return {};
     }
-    return ctx_.pool->transact("store: list events of " + target + " after " + std::to_string(afterId),
-                               [ctx = ctx_.statements, target, state, afterId, limit](Transaction& tx) {
-                                   Statement query(tx.session());
-                                   query << ctx[state ? "event.list-in-state" : "event.list"],
-                                       ctx.text.shortText(target);
-                                   if (state) {
-                                       query, ctx.text.shortText(std::string(eventStateName(*state)));
-                                   }
-                                   std::vector<EventRow> rows;
-                                   query, bindInt64(afterId), bindInt(limit), into(rows);
-                                   query.execute();
-                                   return eventsOf(rows);
-                               });
+    return ctx_.pool->transact(
+        "store: list events of " + target + " after " + std::to_string(afterId),
+        [ctx = ctx_.statements, target, state, afterId, limit](Transaction& tx) {
+            const auto marks = readDeliveredMarks(tx, ctx);
+            const auto found = marks.find(target);
+            const EventId mark = found != marks.end() ? found->second : 0;
+            Statement query(tx.session());
+            std::vector<EventRow> rows;
+            if (!state) {
+                query << ctx["event.list"], ctx.text.shortText(target), bindInt64(afterId);
+            } else if (*state == EventState::Sent) { // settled, or delivered below the mark
+                query << ctx["event.list-sent"], ctx.text.shortText(target), bindInt64(afterId),
+                    bindInt64(mark);
+            } else { // PENDING above the mark only; DEAD as stored
+                const EventId after = *state == EventState::Pending ? std::max(afterId, mark) : afterId;
+                query << ctx["event.list-in-state"], ctx.text.shortText(target),
+                    ctx.text.shortText(std::string(eventStateName(*state))), bindInt64(after);
+            }
+            query, bindInt(limit), into(rows);
+            query.execute();
+            return eventsOf(rows, marks);
+        });
 }
 
 } // namespace msgx::storage

@@ -11,7 +11,6 @@ delivery::DispatcherSettings DispatchTest::msgSettings() {
     settings.backoff = {1s, 2s, 4s};
     settings.backoffCap = 60s;
     settings.unavailableRetry = 5s;
-    settings.claimFor = 60s;
     return settings;
 }
 

@@ -67,7 +67,7 @@ void KafkaDispatchRun::start() {
 
 bool KafkaDispatchRun::waitUntilDelivered(std::chrono::seconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (outbox_.store().events().pendingCount(target_) > 0) {
+    while (outbox_.store().events().pendingCount(target_, 0) > 0) {
         if (std::chrono::steady_clock::now() > deadline) {
             return false;
         }

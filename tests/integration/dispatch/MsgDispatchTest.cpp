@@ -1,7 +1,7 @@
 // target msg: strict EVENT_ID order, SENT only from an Acked result, the prefix rule, backoff that
 // blocks the head, attempts counted only for Refused records, status and metrics.
+#include "DeliveredMarkFailingStore.h"
 #include "DispatchTest.h"
-#include "MarkSentFailingStore.h"
 
 #include <gmock/gmock.h>
 
@@ -222,70 +222,119 @@ TEST_F(DispatchTest, StatusReportsPendingDeadOldestPendingAgeAndSendLatency) {
     EXPECT_EQ(status.dead, 1);
 }
 
-TEST_F(DispatchTest, ALostSentUpdateLeadsToOneDuplicateWithTheSameEventIdAndNoReorder) {
+TEST_F(DispatchTest, ALostDeliveredRecordLeadsToOneDuplicateWithTheSameEventIdAndNoReorder) {
     const auto ids = outbox_.addEvents({{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}});
-    MarkSentFailingStore failing(store());
-    auto settings = msgSettings();
-    settings.claimFor = 5min;
-    delivery::Dispatcher d(failing, sink_, clock_, settings);
-    failing.failNextMarkSent(1);
+    DeliveredMarkFailingStore failing(store());
+    delivery::Dispatcher d(failing, sink_, clock_, msgSettings());
+    failing.failNextRecordDelivered(1);
 
-    d.runOnce(); // acked by the sink, SENT lost
-    EXPECT_EQ(failing.failedMarkSents(), 1);
+    d.runOnce(); // acked by the sink, the delivered mark not recorded
+    EXPECT_EQ(failing.failedRecordDelivered(), 1);
     EXPECT_EQ(event(ids[0]).state, EventState::Pending);
+    EXPECT_EQ(store().events().deliveredMark("msg"), 0);
     EXPECT_FALSE(d.status().healthy);
     EXPECT_THAT(d.status().problem, HasSubstr("own store"));
-    // The next round hands its own claims back at once instead of waiting out claimFor (a store
-    // restart between send and SENT once held a target for the whole claim).
-    d.runOnce();
+    d.runOnce(); // nothing was claimed, so nothing waits to be handed back: sent again at once
 
     EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], ids[0], ids[1]));
     EXPECT_EQ(event(ids[0]).state, EventState::Sent);
     EXPECT_EQ(event(ids[1]).state, EventState::Sent);
+    EXPECT_EQ(store().events().deliveredMark("msg"), ids[1]);
     EXPECT_TRUE(d.status().healthy);
 }
 
-// Issue 18 (5): the claim committed, but its answer did not reach the dispatcher (its client timed
-// out): the dispatcher does not know the ids, yet hands its target's head claims back at the next
-// round instead of leaving the target idle for the whole claim period.
-TEST_F(DispatchTest, AClaimWhoseAnswerWasLostIsHandedBackAtTheNextRound) {
+// The upsert of the mark committed but its answer was lost: the dispatcher reads the mark again
+// and does not send what the store already records as delivered.
+TEST_F(DispatchTest, ADeliveredRecordWhoseAnswerWasLostIsReadBackAndNothingIsSentTwice) {
     const auto ids = outbox_.addEvents({{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}});
-    MarkSentFailingStore failing(store());
-    auto settings = msgSettings();
-    settings.claimFor = 5min;
-    delivery::Dispatcher d(failing, sink_, clock_, settings);
-    failing.loseNextClaimAnswer();
+    DeliveredMarkFailingStore failing(store());
+    delivery::Dispatcher d(failing, sink_, clock_, msgSettings());
+    failing.failNextRecordDelivered(1, true);
 
-    d.runOnce(); // claimed in the store, the answer lost
-    EXPECT_TRUE(sink_.calls().empty());
+    d.runOnce();
     EXPECT_FALSE(d.status().healthy);
-    ASSERT_GT(event(ids[0]).nextAttemptAt, clock_.now() + 1min) << "the claim did commit";
+    EXPECT_EQ(store().events().deliveredMark("msg"), ids[1]);
+    const auto more = outbox_.addEvents({{"msg", 1, flightUpdate(1, 3)}});
     d.runOnce();
 
-    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1]));
-    EXPECT_EQ(event(ids[0]).state, EventState::Sent);
-    EXPECT_EQ(event(ids[1]).state, EventState::Sent);
+    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], more[0]));
+    for (const auto id : {ids[0], ids[1], more[0]}) {
+        EXPECT_EQ(event(id).state, EventState::Sent) << id;
+    }
     EXPECT_TRUE(d.status().healthy);
 }
 
-TEST_F(DispatchTest, ClaimsOfAnotherDispatcherStillWaitOutTheirClaim) {
-    // A claim this dispatcher did not make (a previous writer's) is not handed back by it; the new
-    // writer's start (releaseStaleClaims) does that.
-    const auto ids = outbox_.addEvents({{"msg", 1, flightUpdate(1, 1)}});
-    MarkSentFailingStore failing(store());
+// During a burst (full batches) only the delivered mark moves; the rows are settled in one
+// statement once a round caught up or found nothing due. Before that every reader already reports
+// the delivered events SENT, and none of them is sent again.
+TEST_F(DispatchTest, ABurstMovesOnlyTheMarkUntilItIsOverAndADeliveredEventIsNeverSentTwice) {
+    const auto add = [this](int count) {
+        std::vector<storage::EventId> ids;
+        for (int i = 0; i < count; ++i) {
+            ids.push_back(outbox_.addEvents({{"msg", 1, flightUpdate(1, i + 1)}}).at(0));
+        }
+        return ids;
+    };
+    const auto ids = add(5);
     auto settings = msgSettings();
-    settings.claimFor = 30s;
-    delivery::Dispatcher first(failing, sink_, clock_, settings);
-    failing.failNextMarkSent(1);
-    first.runOnce();
-    auto second = dispatcher(settings);
+    settings.batchSize = 2;
+    auto d = dispatcher(settings);
+    const auto stored = [this](storage::EventId id) {
+        for (const auto& e : store().events().list("msg", std::nullopt, id - 1, 1)) {
+            return e.sentAt.has_value(); // SENT_AT is written by the settle only
+        }
+        return false;
+    };
 
+    d->runOnce(); // 0, 1: a full batch
+    d->runOnce(); // 2, 3: a full batch
+    EXPECT_EQ(store().events().deliveredMark("msg"), ids[3]);
+    for (const auto id : {ids[0], ids[3]}) {
+        EXPECT_FALSE(stored(id)) << "not settled during the burst";
+        EXPECT_EQ(event(id).state, EventState::Sent) << "yet read as SENT by the mark";
+    }
+    EXPECT_EQ(store().events().pendingCount("msg", store().events().deliveredMark("msg")), 1);
+    for (const auto& summary : store().events().summary()) {
+        if (summary.target == "msg") {
+            EXPECT_EQ(summary.pending, 1);
+            EXPECT_EQ(summary.sent, 4);
+        }
+    }
+    d->runOnce(); // 4 alone: caught up, the whole span settled
+    for (const auto id : ids) {
+        EXPECT_TRUE(stored(id)) << id;
+        EXPECT_EQ(event(id).state, EventState::Sent) << id;
+    }
+
+    const auto last = add(2);
+    d->runOnce(); // a full batch that empties the outbox: not settled yet
+    EXPECT_FALSE(stored(last[1]));
+    d->runOnce(); // nothing due: the span is settled, nothing sent
+    EXPECT_TRUE(stored(last[0]));
+    EXPECT_TRUE(stored(last[1]));
+
+    std::vector<storage::EventId> all = ids;
+    all.insert(all.end(), last.begin(), last.end());
+    EXPECT_THAT(sink_.sentIds(), ElementsAreArray(all));
+}
+
+// A new writer's dispatcher starts from the mark the previous one recorded, also while the span
+// below it is not settled yet; writerChanged() makes a dispatcher read the mark again.
+TEST_F(DispatchTest, ANewWritersDispatcherStartsAtTheRecordedMark) {
+    const auto ids = outbox_.addEvents(
+        {{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}, {"msg", 1, flightUpdate(1, 3)}});
+    auto settings = msgSettings();
+    settings.batchSize = 2;
+    auto first = dispatcher(settings);
+    first->runOnce();
+    auto second = dispatcher(settings);
     second->runOnce();
-    EXPECT_EQ(sink_.calls().size(), 1u);
-    clock_.advance(30s);
-    second->runOnce();
-    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[0]));
-    EXPECT_EQ(event(ids[0]).state, EventState::Sent);
+    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], ids[2]));
+
+    const auto more = outbox_.addEvents({{"msg", 1, flightUpdate(1, 4)}});
+    first->writerChanged(); // it had the mark of before the second one's delivery
+    first->runOnce();
+    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], ids[2], more[0]));
 }
 
 TEST_F(DispatchTest, RunDeliversUntilStoppedAndWaitsOnTheClock) {
@@ -298,7 +347,11 @@ TEST_F(DispatchTest, RunDeliversUntilStoppedAndWaitsOnTheClock) {
     const auto more = outbox_.addEvents({{"msg", 1, flightUpdate(1, 2)}});
     clock_.advance(200ms); // the idle poll
     ASSERT_TRUE(clock_.waitForSleepers(1, 10s));
-    for (int i = 0; i < 100 && event(more[0]).state != EventState::Sent; ++i) {
+    // waitForSleepers may return while the worker is still waking from the last advance (its sleeper
+    // count drops only once it has the clock's lock), so the loop is bounded by real time, not by a
+    // number of advances: it waits for the worker thread's rounds, never for a timer.
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (event(more[0]).state != EventState::Sent && std::chrono::steady_clock::now() < deadline) {
         clock_.advance(200ms);
         ASSERT_TRUE(clock_.waitForSleepers(1, 10s));
     }

@@ -37,11 +37,11 @@ protected:
         return runSubprocess(command, 60s);
     }
 
-    // Claims the head of msg and makes it DEAD, as the dispatcher does after the last refusal.
+    // Makes the head of msg DEAD, as the dispatcher does after the last refusal.
     storage::EventId killHead() {
-        const auto claimed = outbox_.store().events().claimBatch("msg", 1, 10s);
-        outbox_.store().events().markDead({claimed.at(0).id}, "INVALID_RECORD");
-        return claimed[0].id;
+        const auto head = outbox_.store().events().nextDue("msg", 0, 1);
+        outbox_.store().events().markDead({head.at(0).id}, "INVALID_RECORD");
+        return head[0].id;
     }
 
     TempDir dir_;

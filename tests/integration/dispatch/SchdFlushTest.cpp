@@ -1,7 +1,7 @@
 // target schd: the aggregated flush (period and limit), latest state per FLID, tombstones, and a
 // failing batch that is retried whole and goes DEAD whole.
+#include "DeliveredMarkFailingStore.h"
 #include "DispatchTest.h"
-#include "MarkSentFailingStore.h"
 
 #include <gmock/gmock.h>
 
@@ -149,19 +149,17 @@ TEST_F(DispatchTest, AnUnavailableSinkPostponesTheWholeBatchWithoutCountingAndSe
     }
 }
 
-TEST_F(DispatchTest, ABatchWhoseSentUpdateIsLostIsFlushedAgainWholeAtTheNextRound) {
-    // The CI failure this reproduces: PostgreSQL restarted between the file sink's ack and the
-    // batch's SENT update; the batch stayed claimed for claimFor (5 min) and the target stood still.
+TEST_F(DispatchTest, ABatchWhoseDeliveredRecordIsLostIsFlushedAgainWholeAtTheNextRound) {
+    // A CI failure once: PostgreSQL restarted between the file sink's ack and the batch's SENT
+    // update; the batch stayed claimed for 5 min and the target stood still. Nothing is claimed now.
     const auto ids = outbox_.addEvents({{"schd", 1, flightUpsert(1, 1)}, {"schd", 2, flightUpsert(2, 1)}});
-    MarkSentFailingStore failing(store());
-    auto settings = schdSettings();
-    settings.claimFor = 5min;
-    delivery::Dispatcher d(failing, sink_, clock_, settings);
-    failing.failNextMarkSent(1);
+    DeliveredMarkFailingStore failing(store());
+    delivery::Dispatcher d(failing, sink_, clock_, schdSettings());
+    failing.failNextRecordDelivered(1);
     clock_.advance(3s);
 
     d.runOnce();
-    EXPECT_EQ(failing.failedMarkSents(), 1);
+    EXPECT_EQ(failing.failedRecordDelivered(), 1);
     EXPECT_FALSE(d.status().healthy);
     d.runOnce();
 

@@ -55,9 +55,9 @@ TEST_F(ArchiveJobTest, MovesEligibleRowsOnlyAndIsIdempotent) {
             .recordFailure(4, {ProcessingState::Pending, 0}, {ErrorClass::Infra, "down", clock_.now()})
             .applied);
     commitWithEvent(5, "AODB|FLOP|ABTM|5"); // its event stays PENDING
-    const auto sent = store_->events().head("msg");
+    const auto sent = store_->events().head("msg", 0);
     ASSERT_TRUE(sent);
-    store_->events().markSent({sent->id});
+    store_->events().markSent("msg", sent->id - 1, sent->id);
     pipeline::BackfillWorker(*store_, mailbox_->inbox(), clock_, config_.backfill).runOnce();
     finish(6, ProcessingState::Succeeded); // its back-fill is still DUE
     ASSERT_EQ(record(1).backfillState, storage::BackfillState::Done);

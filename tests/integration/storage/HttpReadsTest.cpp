@@ -92,7 +92,7 @@ TEST_P(StoreSuite, BySourcesReturnsExactlyTheEventsOfTheNamedMessagesInEventIdOr
     // Events in every state are returned.
     const auto msgEvents = outbox.list("msg", std::nullopt, 0, 100);
     ASSERT_EQ(msgEvents.size(), 60u);
-    outbox.markSent({msgEvents[0].id});
+    outbox.markSent("msg", msgEvents[0].id - 1, msgEvents[0].id);
     outbox.markDead({msgEvents[1].id}, "refused");
 
     // 56 named messages with events (2..56 and 58) and one without (500), out of order, 58 and 51
@@ -145,7 +145,8 @@ TEST_P(StoreSuite, BySourcesReadsTheOnlineOutboxOnly) {
     }
     const auto first = store().events().list("msg", std::nullopt, 0, 10);
     ASSERT_EQ(first.size(), 2u);
-    store().events().markSent({first[0].id}); // message 1 is finished; 2 keeps a pending event
+    store().events().markSent("msg", first[0].id - 1,
+                              first[0].id); // message 1 is finished; 2 keeps a pending event
     clock_.advance(48h);
     ASSERT_EQ(store().archive().archiveBefore(clock_.now() - 24h, 100), (storage::ArchiveReport{1, 1}));
 

@@ -67,7 +67,7 @@ TEST_P(StoreSuite, AWriterWhoseLeaseWasTakenOverWritesNothing) {
 
     // A handle that is not the writer any more fails without asking; one never fenced is not checked.
     store().lease().fence().lose();
-    EXPECT_THROW(store().events().claimBatch("msg", 1, 5s), storage::InfraError);
+    EXPECT_THROW(store().events().recordDelivered("msg", 1), storage::InfraError);
     auto tool = openSecondStore();
     tool->cursors().save({"inbox", 40, 41});
     EXPECT_EQ(other->cursors().load("inbox"), (storage::InboxCursor{"inbox", 40, 41}));
@@ -106,8 +106,8 @@ TEST_P(StoreSuite, ArchiveMovesOldTerminalRowsAndEventsOnceAndKeepsTheRest) {
     skipped.outcome.state = storage::ProcessingState::Skipped;
     skipped.outcome.backfillStatus.reset();
     ASSERT_TRUE(queue.commit(skipped).applied);
-    const auto events = store().events().claimBatch("msg", 1, 5s);
-    store().events().markSent({events[0].id});
+    const auto events = store().events().nextDue("msg", 0, 1);
+    store().events().markSent("msg", events[0].id - 1, events[0].id);
 
     clock_.advance(25h);
     enqueue(5); // young and pending
@@ -129,7 +129,7 @@ TEST_P(StoreSuite, ArchiveMovesOldTerminalRowsAndEventsOnceAndKeepsTheRest) {
     EXPECT_TRUE(queue.find(5));
     EXPECT_EQ(rowCount("PROC_STATE_HST"), 2);
     EXPECT_EQ(rowCount("MSG_EVENT_HST"), 1);
-    EXPECT_EQ(store().events().pendingCount("msg"), 1);
+    EXPECT_EQ(store().events().pendingCount("msg", 0), 1);
 
     EXPECT_EQ(store().archive().archiveBefore(cutoff, 100), (storage::ArchiveReport{0, 0}));
     EXPECT_EQ(rowCount("PROC_STATE_HST"), 2);
@@ -168,7 +168,7 @@ TEST_P(StoreSuite, ArchiveKeepsATerminalMessageWhileOneOfItsEventsIsPending) {
     ASSERT_TRUE(queue.commit(done).applied);
     const auto events = store().events().list("msg", std::nullopt, 0, 10);
     ASSERT_EQ(events.size(), 2u);
-    store().events().markSent({events[0].id});
+    store().events().markSent("msg", events[0].id - 1, events[0].id);
     clock_.advance(48h);
     const auto cutoff = clock_.now() - 24h;
 

@@ -1,4 +1,4 @@
-// MSG_EVENT claims in strict order per target; back-fill intents.
+// MSG_EVENT in strict order per target above its delivered mark; back-fill intents.
 #include "StoreSuite.h"
 
 #include <gmock/gmock.h>
@@ -26,7 +26,7 @@ std::vector<EventId> ids(const std::vector<OutboxEvent>& events) {
     return out;
 }
 
-TEST_P(StoreSuite, ClaimsFollowEventIdOrderPerTargetAndNeverPassAHeadInBackoff) {
+TEST_P(StoreSuite, DueEventsFollowEventIdOrderPerTargetAboveTheMarkAndNeverPassAHeadInBackoff) {
     enqueue(1);
     enqueue(2);
     auto first = succeeded(1);
@@ -37,48 +37,66 @@ TEST_P(StoreSuite, ClaimsFollowEventIdOrderPerTargetAndNeverPassAHeadInBackoff) 
     ASSERT_TRUE(store().processing().commit(second).applied);
 
     auto& outbox = store().events();
-    auto batch = outbox.claimBatch("msg", 2, 30s);
+    auto batch = outbox.nextDue("msg", 0, 2);
     ASSERT_THAT(payloads(batch), testing::ElementsAre("m1", "m2"));
     EXPECT_LT(batch[0].id, batch[1].id);
-    outbox.markSent(ids(batch));
+    EXPECT_THAT(payloads(outbox.nextDue("msg", 0, 2)), testing::ElementsAre("m1", "m2"))
+        << "a read claims nothing";
+    const EventId mark = batch[1].id;
 
     // m3 fails and waits for its backoff: m4 is due but must not pass it.
-    const auto m3 = outbox.claimBatch("msg", 1, 30s);
+    const auto m3 = outbox.nextDue("msg", mark, 1);
     ASSERT_THAT(payloads(m3), testing::ElementsAre("m3"));
     outbox.recordFailure(m3[0].id, clock_.now() + 8s, "broker refused");
-    EXPECT_TRUE(outbox.claimBatch("msg", 10, 30s).empty());
-    EXPECT_EQ(outbox.head("msg")->payloadJson, "m3");
-    EXPECT_EQ(outbox.head("msg")->attempts, 1);
-    EXPECT_EQ(outbox.head("msg")->lastError, "broker refused");
+    EXPECT_TRUE(outbox.nextDue("msg", mark, 10).empty());
+    EXPECT_EQ(outbox.head("msg", mark)->payloadJson, "m3");
+    EXPECT_EQ(outbox.head("msg", mark)->attempts, 1);
+    EXPECT_EQ(outbox.head("msg", mark)->lastError, "broker refused");
+    EXPECT_EQ(outbox.head("msg", 0)->payloadJson, "m1") << "below the mark only when asked from 0";
+    EXPECT_EQ(outbox.pendingCount("msg", mark), 2);
+    EXPECT_EQ(outbox.pendingCount("msg", 0), 4);
     // The other target is independent.
-    EXPECT_THAT(payloads(outbox.claimBatch("schd", 10, 30s)), testing::ElementsAre("s1"));
+    EXPECT_THAT(payloads(outbox.nextDue("schd", 0, 10)), testing::ElementsAre("s1"));
 
     clock_.advance(8s);
-    EXPECT_THAT(payloads(outbox.claimBatch("msg", 10, 30s)), testing::ElementsAre("m3", "m4"));
+    EXPECT_THAT(payloads(outbox.nextDue("msg", mark, 10)), testing::ElementsAre("m3", "m4"));
 }
 
-TEST_P(StoreSuite, ClaimedEventsAreHandedOutAgainOnlyAfterTheClaimRunsOut) {
+TEST_P(StoreSuite, TheDeliveredMarkIsKeptPerTargetAndMarkSentSettlesOnlyItsSpan) {
     enqueue(1);
     auto commit = succeeded(1);
-    commit.events = {{"msg", 1, "a"}, {"msg", 1, "b"}};
+    commit.events = {{"msg", 1, "a"}, {"msg", 1, "b"}, {"schd", 1, "s"}, {"msg", 1, "c"}, {"msg", 1, "d"}};
     ASSERT_TRUE(store().processing().commit(commit).applied);
+    auto& outbox = store().events();
+    const auto all = outbox.nextDue("msg", 0, 10);
+    ASSERT_EQ(all.size(), 4u);
+    EXPECT_EQ(outbox.deliveredMark("msg"), 0);
 
-    auto second = openSecondStore();
-    const auto claimed = store().events().claimBatch("msg", 10, 20s);
-    ASSERT_EQ(claimed.size(), 2u);
-    EXPECT_TRUE(second->events().claimBatch("msg", 10, 20s).empty()); // another dispatcher gets nothing
-    clock_.advance(20s);                                              // the first one crashed
-    EXPECT_THAT(payloads(second->events().claimBatch("msg", 10, 20s)), testing::ElementsAre("a", "b"));
+    outbox.recordDelivered("msg", all[1].id);
+    EXPECT_EQ(outbox.deliveredMark("msg"), all[1].id);
+    EXPECT_EQ(outbox.deliveredMark("schd"), 0);
+    auto second = openSecondStore(); // a new writer reads the mark from the store
+    EXPECT_EQ(second->events().deliveredMark("msg"), all[1].id);
+    EXPECT_THAT(payloads(second->events().nextDue("msg", all[1].id, 10)), testing::ElementsAre("c", "d"));
 
-    store().events().markSent({claimed[0].id});
-    store().events().markDead({claimed[1].id}, "refused 5 times");
-    EXPECT_EQ(store().events().pendingCount("msg"), 0);
-    EXPECT_EQ(store().events().find(claimed[0].id)->state, storage::EventState::Sent);
-    EXPECT_EQ(store().events().find(claimed[0].id)->sentAt, clock_.now());
-    EXPECT_EQ(store().events().find(claimed[1].id)->state, storage::EventState::Dead);
-    // A late mark on an event that is no longer pending changes nothing.
-    store().events().markSent({claimed[1].id});
-    EXPECT_EQ(store().events().find(claimed[1].id)->state, storage::EventState::Dead);
+    outbox.markDead({all[2].id}, "refused 5 times");
+    clock_.advance(1s);
+    // a..c: a and b become SENT, c stays DEAD, d (above upTo) and the schd event stay PENDING.
+    EXPECT_EQ(outbox.markSent("msg", 0, all[2].id), 2);
+    EXPECT_EQ(outbox.find(all[0].id)->state, storage::EventState::Sent);
+    EXPECT_EQ(outbox.find(all[0].id)->sentAt, clock_.now());
+    EXPECT_EQ(outbox.find(all[1].id)->state, storage::EventState::Sent);
+    EXPECT_EQ(outbox.find(all[2].id)->state, storage::EventState::Dead);
+    EXPECT_EQ(outbox.find(all[3].id)->state, storage::EventState::Pending);
+    EXPECT_EQ(outbox.nextDue("schd", 0, 10).size(), 1u);
+    // The lower bound is exclusive and a second settle of the same span changes nothing.
+    EXPECT_EQ(outbox.markSent("msg", all[3].id, all[3].id + 5), 0);
+    EXPECT_EQ(outbox.markSent("msg", 0, all[2].id), 0);
+    EXPECT_EQ(outbox.find(all[3].id)->state, storage::EventState::Pending);
+    EXPECT_EQ(outbox.pendingCount("msg", 0), 1);
+
+    outbox.recordDelivered("msg", all[3].id);
+    EXPECT_EQ(outbox.deliveredMark("msg"), all[3].id);
 }
 
 TEST_P(StoreSuite, PostponedEventsKeepTheirAttemptCount) {
@@ -86,11 +104,12 @@ TEST_P(StoreSuite, PostponedEventsKeepTheirAttemptCount) {
     auto commit = succeeded(1);
     commit.events = {{"msg", 1, "a"}};
     ASSERT_TRUE(store().processing().commit(commit).applied);
-    const auto claimed = store().events().claimBatch("msg", 1, 5s);
-    store().events().postpone(ids(claimed), clock_.now() + 60s);
-    const auto head = store().events().head("msg");
+    const auto due = store().events().nextDue("msg", 0, 1);
+    store().events().postpone(ids(due), clock_.now() + 60s);
+    const auto head = store().events().head("msg", 0);
     EXPECT_EQ(head->attempts, 0);
     EXPECT_EQ(head->nextAttemptAt, clock_.now() + 60s);
+    EXPECT_TRUE(store().events().nextDue("msg", 0, 1).empty());
 }
 
 TEST_P(StoreSuite, DueBackfillIsClaimedOnceAndMarkingItDoneTwiceChangesNothing) {

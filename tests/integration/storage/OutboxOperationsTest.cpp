@@ -45,7 +45,7 @@ std::vector<EventId> outboxWithEveryState(storage::OwnStore& store, ManualClock&
     for (const auto& e : all) {
         ids.push_back(e.id);
     }
-    outbox.markSent({ids[0]});
+    outbox.markSent("msg", ids[0] - 1, ids[0]);
     outbox.recordFailure(ids[1], clock.now(), "refused");
     outbox.markDead({ids[1], ids[2]}, "message too large");
     return ids;
@@ -76,9 +76,9 @@ TEST_P(StoreSuite, RequeueDeadReturnsOnlyThatTargetsDeadEventsToPendingWithTheir
     }
     EXPECT_EQ(outbox.find(ids[0])->state, EventState::Sent);
     EXPECT_FALSE(outbox.newestDead("msg"));
-    EXPECT_EQ(outbox.pendingCount("msg"), 3);
+    EXPECT_EQ(outbox.pendingCount("msg", 0), 3);
     EXPECT_EQ(outbox.requeueDead("msg", 0), 0);
-    EXPECT_EQ(outbox.head("msg")->id, ids[1]);
+    EXPECT_EQ(outbox.head("msg", 0)->id, ids[1]);
 }
 
 TEST_P(StoreSuite, EventListPagesInIdOrderAndFiltersByState) {

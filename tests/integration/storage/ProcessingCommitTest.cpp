@@ -45,12 +45,12 @@ TEST_P(StoreSuite, CommitWritesFlightsEventsTerminalStateAndBackfillIntentTogeth
     EXPECT_EQ(stored->attributesJson, flight.attributesJson);
     EXPECT_EQ(store().flights().detailLists(5001), flight.lists);
 
-    const auto msg = store().events().head("msg");
+    const auto msg = store().events().head("msg", 0);
     ASSERT_TRUE(msg);
     EXPECT_EQ(msg->payloadJson, R"({"flid":5001,"changed":["standCode"]})");
     EXPECT_EQ(msg->sourceId, 100);
     EXPECT_EQ(msg->flid, 5001);
-    EXPECT_EQ(store().events().pendingCount("schd"), 1);
+    EXPECT_EQ(store().events().pendingCount("schd", 0), 1);
 
     const auto row = store().processing().find(100);
     EXPECT_EQ(row->state, ProcessingState::Succeeded);
@@ -73,7 +73,7 @@ TEST_P(StoreSuite, RepeatingAnAppliedCommitChangesNothing) {
     EXPECT_FALSE(repeated.applied);
     EXPECT_THAT(repeated.conflict, testing::HasSubstr("SUCCEEDED"));
     EXPECT_EQ(store().flights().byFlid(5101)->stateVersion, 1);
-    EXPECT_EQ(store().events().pendingCount("msg"), 1);
+    EXPECT_EQ(store().events().pendingCount("msg", 0), 1);
 }
 
 TEST_P(StoreSuite, FailureMidCommitLeavesNothingVisible) {

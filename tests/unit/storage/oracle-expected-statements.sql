@@ -87,10 +87,6 @@ UPDATE PROC_STATE
 SELECT COUNT(*) FROM PROC_STATE
   WHERE BACKFILL_STATE = 'DUE'
 
--- statement: backfill.oldest-due
-SELECT MIN(PROCESSED_AT) FROM PROC_STATE
-  WHERE BACKFILL_STATE = 'DUE'
-
 -- statement: backfill.failure
 UPDATE PROC_STATE
   SET BACKFILL_ATTEMPTS = BACKFILL_ATTEMPTS + 1, BACKFILL_NEXT_AT = ?, BACKFILL_ERROR = ?
@@ -104,6 +100,10 @@ SELECT CMINMSGS_ID, BACKFILL_STATE, PROCESSED_AT FROM PROC_STATE
     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   FOR UPDATE
+
+-- statement: backfill.oldest-due
+SELECT MIN(PROCESSED_AT) FROM PROC_STATE
+  WHERE BACKFILL_STATE = 'DUE'
 
 -- statement: backfill.release
 UPDATE PROC_STATE
@@ -144,15 +144,9 @@ SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_E
     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ORDER BY EVENT_ID
 
--- statement: event.claim
-SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
-    CREATED_AT, SENT_AT FROM MSG_EVENT
-  WHERE EVENT_ID IN (SELECT EVENT_ID FROM (SELECT EVENT_ID FROM MSG_EVENT
-  WHERE TARGET = ? AND STATE = 'PENDING'
-  ORDER BY EVENT_ID)
-  WHERE ROWNUM <= ?)
-  ORDER BY EVENT_ID
-  FOR UPDATE
+-- statement: event.delivered-marks
+SELECT CURSOR_NAME, WATERMARK FROM INBOX_CURSOR
+  WHERE CURSOR_NAME LIKE 'delivery-sent:%'
 
 -- statement: event.find
 SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
@@ -161,9 +155,9 @@ SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_E
 
 -- statement: event.head
 SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
-    CREATED_AT, SENT_AT FROM (SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT,
-    LAST_ERROR, SOURCE_ID, CREATED_AT, SENT_AT FROM MSG_EVENT
-  WHERE TARGET = ? AND STATE = 'PENDING'
+    CREATED_AT, SENT_AT FROM (SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
+    CREATED_AT, SENT_AT FROM MSG_EVENT
+  WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?
   ORDER BY EVENT_ID)
   WHERE ROWNUM <= ?
 
@@ -188,6 +182,14 @@ SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_E
   ORDER BY EVENT_ID)
   WHERE ROWNUM <= ?
 
+-- statement: event.list-sent
+SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
+    CREATED_AT, SENT_AT FROM (SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
+    CREATED_AT, SENT_AT FROM MSG_EVENT
+  WHERE TARGET = ? AND EVENT_ID > ? AND (STATE = 'SENT' OR (STATE = 'PENDING' AND EVENT_ID <= ?))
+  ORDER BY EVENT_ID)
+  WHERE ROWNUM <= ?
+
 -- statement: event.lock-dead
 SELECT EVENT_ID FROM MSG_EVENT
   WHERE TARGET = ? AND STATE = 'DEAD'
@@ -201,11 +203,7 @@ UPDATE MSG_EVENT
 -- statement: event.mark-sent
 UPDATE MSG_EVENT
   SET STATE = 'SENT', SENT_AT = ?
-  WHERE STATE = 'PENDING' AND EVENT_ID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ? AND EVENT_ID <= ?
 
 -- statement: event.newest-dead
 SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
@@ -215,9 +213,21 @@ SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_E
   ORDER BY EVENT_ID DESC)
   WHERE ROWNUM <= ?
 
+-- statement: event.next-due
+SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
+    CREATED_AT, SENT_AT FROM (SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID,
+    CREATED_AT, SENT_AT FROM MSG_EVENT
+  WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?
+  ORDER BY EVENT_ID)
+  WHERE ROWNUM <= ?
+
+-- statement: event.pending-above
+SELECT COUNT(*), MIN(CREATED_AT) FROM MSG_EVENT
+  WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?
+
 -- statement: event.pending-count
 SELECT COUNT(*) FROM MSG_EVENT
-  WHERE TARGET = ? AND STATE = 'PENDING'
+  WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?
 
 -- statement: event.record-failure
 UPDATE MSG_EVENT
@@ -247,6 +257,9 @@ SELECT FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSI
     UPDATED_AT FROM FLIGHT
   WHERE FLID = ?
 
+-- statement: flight.by-flids
+SELECT FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSION, ATTRIBUTES, CREATED_AT, UPDATED_AT FROM FLIGHT WHERE FLID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+
 -- statement: flight.delete-all-lists
 DELETE FROM FLIGHT_DETAIL
   WHERE FLID = ?
@@ -259,6 +272,9 @@ DELETE FROM FLIGHT_DETAIL
 SELECT LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL
   WHERE FLID = ?
   ORDER BY LIST_NAME, SEQ
+
+-- statement: flight.details-of
+SELECT FLID, LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ORDER BY FLID, LIST_NAME, SEQ
 
 -- statement: flight.insert
 INSERT INTO FLIGHT (FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSION,
@@ -366,12 +382,6 @@ INSERT /*+ IGNORE_ROW_ON_DUPKEY_INDEX(PROC_STATE (CMINMSGS_ID)) */ INTO PROC_STA
     BACKFILL_ATTEMPTS)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 
--- statement: processing.known-ids
-SELECT CMINMSGS_ID FROM PROC_STATE WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID
-
--- statement: processing.known-archived-ids
-SELECT CMINMSGS_ID FROM PROC_STATE_HST WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID
-
 -- statement: processing.find
 SELECT CMINMSGS_ID, RAW_XML, STATE, ERROR_CLASS, LAST_ERROR, NOTE, ATTEMPTS, NEXT_ATTEMPT_AT, IDENTITY_KEY,
     TYPE, STYP, MAILBOX_STATUS, RECEIVED_AT, ENQUEUED_AT, PROCESSING_STARTED_AT, UPDATED_AT,
@@ -437,6 +447,12 @@ SELECT CMINMSGS_ID, IDENTITY_KEY FROM PROC_STATE
 -- statement: processing.ids-in-range
 SELECT CMINMSGS_ID FROM PROC_STATE
   WHERE CMINMSGS_ID BETWEEN ? AND ?
+
+-- statement: processing.known-archived-ids
+SELECT CMINMSGS_ID FROM PROC_STATE_HST WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID
+
+-- statement: processing.known-ids
+SELECT CMINMSGS_ID FROM PROC_STATE WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID
 
 -- statement: processing.list
 SELECT CMINMSGS_ID, RAW_XML, STATE, ERROR_CLASS, LAST_ERROR, NOTE, ATTEMPTS, NEXT_ATTEMPT_AT, IDENTITY_KEY,
@@ -708,35 +724,6 @@ MERGE INTO REF_MASTER T USING (SELECT ? AS RTYPE,
   WHEN NOT MATCHED THEN INSERT (RTYPE, RKEY, ITEM, SOURCE, REFRESHED_AT, BATCH_ID)
   VALUES (S.RTYPE, S.RKEY, ?, ?, ?, ?)
 
--- statement: schema.applied
-SELECT VERSION, NAME, CHECKSUM, STATEMENTS_DONE, COMPLETE FROM SCHEMA_VERSION
-  ORDER BY VERSION
-
--- statement: schema.progress
-UPDATE SCHEMA_VERSION
-  SET STATEMENTS_DONE = ?, COMPLETE = ?, APPLIED_AT = ?
-  WHERE VERSION = ?
-
--- statement: schema.record
-INSERT INTO SCHEMA_VERSION (VERSION, NAME, CHECKSUM, STATEMENTS_DONE, COMPLETE, APPLIED_AT)
-  VALUES (?, ?, ?, ?, ?, ?)
-
--- statement: schema.table-exists
-SELECT COUNT(*) FROM USER_TABLES
-  WHERE TABLE_NAME = UPPER(?)
-
--- Issue 14 (reviewed 2026-12-01): the flight prefetch (FLID IN lists of 50, as flight.lock-versions);
--- REQ_TRACK and the SEQN counter: REQ_TRACK_SEQ.NEXTVAL/CURRVAL in one session as for the other
--- generated ids, the counter row created with the IGNORE_ROW_ON_DUPKEY_INDEX hint as lease.create-if-absent,
--- ROWNUM paging as every firstRows, OPEN_KIND NULLable under a single-column unique constraint (Oracle
--- does not index all-NULL keys, so closed requests never collide), DOCUMENT a CLOB bound in SET only.
-
--- statement: flight.by-flids
-SELECT FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSION, ATTRIBUTES, CREATED_AT, UPDATED_AT FROM FLIGHT WHERE FLID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-
--- statement: flight.details-of
-SELECT FLID, LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ORDER BY FLID, LIST_NAME, SEQ
-
 -- statement: request.claim-kind
 UPDATE REQ_TRACK SET OPEN_KIND = KIND WHERE REQUEST_ID = ?
 
@@ -784,3 +771,26 @@ UPDATE REQ_TRACK SET SEQN = ?, DTTM = ?, DOCUMENT = ?, ROUTING_ID = ?, OUTBOX_AB
 
 -- statement: request.recent
 SELECT REQUEST_ID, KIND, REQ_TYPE, REQ_STYP, WINDOW_FROM, WINDOW_TO, ORIGIN, STATE, SEQN, DTTM, DOCUMENT, ROUTING_ID, OUTBOX_ABOVE, OUTBOX_ID, REGISTERED_AT, SENT_AT, EXPIRES_AT, CLOSED_AT, OUTCOME, ANSWERED_BY FROM (SELECT REQUEST_ID, KIND, REQ_TYPE, REQ_STYP, WINDOW_FROM, WINDOW_TO, ORIGIN, STATE, SEQN, DTTM, DOCUMENT, ROUTING_ID, OUTBOX_ABOVE, OUTBOX_ID, REGISTERED_AT, SENT_AT, EXPIRES_AT, CLOSED_AT, OUTCOME, ANSWERED_BY FROM REQ_TRACK ORDER BY REQUEST_ID DESC) WHERE ROWNUM <= ?
+-- statement: schema.applied
+SELECT VERSION, NAME, CHECKSUM, STATEMENTS_DONE, COMPLETE FROM SCHEMA_VERSION
+  ORDER BY VERSION
+
+-- statement: schema.progress
+UPDATE SCHEMA_VERSION
+  SET STATEMENTS_DONE = ?, COMPLETE = ?, APPLIED_AT = ?
+  WHERE VERSION = ?
+
+-- statement: schema.record
+INSERT INTO SCHEMA_VERSION (VERSION, NAME, CHECKSUM, STATEMENTS_DONE, COMPLETE, APPLIED_AT)
+  VALUES (?, ?, ?, ?, ?, ?)
+
+-- statement: schema.table-exists
+SELECT COUNT(*) FROM USER_TABLES
+  WHERE TABLE_NAME = UPPER(?)
+
+-- Issue 14 (reviewed 2026-12-01): the flight prefetch (FLID IN lists of 50, as flight.lock-versions);
+-- REQ_TRACK and the SEQN counter: REQ_TRACK_SEQ.NEXTVAL/CURRVAL in one session as for the other
+-- generated ids, the counter row created with the IGNORE_ROW_ON_DUPKEY_INDEX hint as lease.create-if-absent,
+-- ROWNUM paging as every firstRows, OPEN_KIND NULLable under a single-column unique constraint (Oracle
+-- does not index all-NULL keys, so closed requests never collide), DOCUMENT a CLOB bound in SET only.
+

@@ -7,13 +7,12 @@
 
 namespace msgx::delivery {
 
-// Hands back the claims a previous writer left on `target`'s head (claimBatch hides claimed events
-// until the claim runs out, delivery.md): called when this instance becomes the writer, after the
-// old writer's lease ran out, so nobody else can be sending them. The first `limit` PENDING events
-// in EVENT_ID order that are not due become due now; this also ends a backoff the old writer had
-// started, so a restart retries a refused head at once (its attempts are kept). Returns how many;
-// the caller says why in its log. Also the dispatcher's own recovery from a claim whose answer was
-// lost (it is its target's only sender).
+// Makes `target`'s head due again when this instance becomes the writer, after the old writer's
+// lease ran out, so nobody else can be sending: the first `limit` PENDING events above the delivered
+// mark in EVENT_ID order that are not due become due now. This ends a backoff the old writer had
+// started, so a restart retries a refused head at once (its attempts are kept), and hands back the
+// claims that versions before the delivered mark (2026-12) wrote on claimed events. Returns how
+// many; the caller says why in its log.
 int releaseStaleClaims(storage::OwnStore& store, const std::string& target, storage::Timestamp now,
                        int limit);
 

@@ -18,24 +18,31 @@ namespace msgx::delivery {
 // Delivers the outbox events of one target strictly in EVENT_ID order (architecture.md §6,
 // docs/delivery.md "Dispatcher").
 //
-// An event becomes SENT only from its sink's Acked result; a Refused record counts one attempt
+// An event is delivered only from its sink's Acked result; a Refused record counts one attempt
 // (backoff from `backoff`, capped) and after maxAttempts goes DEAD with its error; an Unavailable
 // result postpones without counting. The head waiting for its backoff blocks the target. With
 // on-dead `stop` a DEAD event holds the target until an operator releases it (retryDeadEvents /
 // skipDeadEvents, `msgxctl events retry|skip`); the hold is persistent (TargetRelease.h).
 //
+// Delivered mark: a round reads the due PENDING events above the target's delivered mark
+// (EventOutbox::nextDue; nothing is claimed or locked: this dispatcher, in the writer, is the
+// target's only sender) and, once they are acknowledged, moves the mark to the last of them (one
+// upsert, EventOutbox::recordDelivered). No row is written per event on that path. The rows become
+// SENT in one statement for the whole span the mark passed (EventOutbox::markSent, "settling")
+// when a round caught up with the outbox (fewer due events than batchSize), stopped early or found
+// nothing due, so during a burst only once it is over; until then every reader reports them SENT
+// by the mark (storage/src/repository/DeliveredMarks.h), SENT_AT is the settle time, and the
+// archive job settles what is left before it moves rows. A mark whose upsert failed is read again
+// from the store: the round's records are then sent once more (same msgx-event-id), never lost.
+//
 // Prefix rule (msg): of one round's records only the prefix up to the first record that is not
-// Acked is marked SENT. Records after it stay PENDING even when the sink acknowledged them and are
-// sent again later: a consumer may see a duplicate (same msgx-event-id header), never a reorder.
+// Acked is recorded delivered. Records after it stay above the mark even when the sink acknowledged
+// them and are sent again later: a consumer may see a duplicate (same msgx-event-id header), never a
+// reorder.
 //
-// schd: the whole claimed batch is one unit: SENT when every record is Acked, one attempt for every
-// claimed event when any record was Refused (DEAD together when exhausted), postponed together when
+// schd: the whole batch is one unit: delivered when every record is Acked, one attempt for every
+// event of it when any record was Refused (DEAD together when exhausted), tried again together when
 // the sink was unavailable.
-//
-// Claims: a round claims its events (claimBatch hides them for claimFor) before sending. When the
-// store fails after the claim (a lost SENT update, a lost postpone), the dispatcher remembers the
-// claimed ids and hands them back at the start of its next round, so a store outage delays the
-// target by one retry, not by claimFor; the sink may then see those records twice (same event id).
 //
 // One dispatcher per target and process; runOnce/run on one thread, status() from any thread.
 class Dispatcher {
@@ -52,12 +59,18 @@ public:
 
     [[nodiscard]] DispatcherStatus status() const;
 
+    // This process became the writer (again): another writer may have moved the delivered mark
+    // meanwhile, so the next round reads it from the store. Run thread only.
+    void writerChanged();
+
 private:
     storage::Timestamp round(storage::Timestamp now);
-    // Makes the events claimed by a round that failed half-way due again (see "Claims").
-    void handBackUnsettled(storage::Timestamp now);
-    // claimBatch of this target, noting in claimUnanswered_ whether its answer came.
-    std::vector<storage::OutboxEvent> claim();
+    // The due events above the delivered mark (read from the store first when not known).
+    std::vector<storage::OutboxEvent> nextDue();
+    // Moves the mark to upTo; settles the span it passed when the round caught up (see "Delivered mark").
+    void recordDelivered(storage::EventId upTo, bool caughtUp);
+    // Makes the events up to the mark SENT in the store, if any are not yet (one statement).
+    void settleDelivered();
     storage::Timestamp msgRound(storage::Timestamp now);
     storage::Timestamp schdRound(storage::Timestamp now);
     storage::Timestamp idle(storage::Timestamp now, storage::Timestamp wakeAt);
@@ -80,12 +93,12 @@ private:
     Clock& clock_;
     DispatcherSettings settings_;
     std::optional<storage::Timestamp> lastCountsAt_; // run thread only
-    // Claimed by the current round and not yet recorded as SENT, postponed or DEAD; run thread only.
-    std::vector<storage::EventId> unsettled_;
-    // A claimBatch that threw: its claim may have committed with the answer lost (a client timeout),
-    // hiding the head for claimFor; the next round hands the target's head claims back
-    // (releaseStaleClaims: this dispatcher is its target's only sender). Run thread only.
-    bool claimUnanswered_ = false;
+    // The delivered mark as last read or written (unknown after a store failure); the events up to
+    // settled_ are SENT in the store. Run thread only.
+    std::optional<storage::EventId> mark_;
+    storage::EventId settled_ = 0;
+    // After an Unavailable result: no round tries the sink before this (run thread only).
+    storage::Timestamp retryAt_{};
 
     mutable std::mutex statusMutex_; // guards everything below
     DispatcherStatus counts_;        // target, sink, pending, dead, ages, latency, sentTotal

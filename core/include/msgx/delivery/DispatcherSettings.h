@@ -23,9 +23,6 @@ struct DispatcherSettings {
                                                    std::chrono::seconds(16)};
     std::chrono::milliseconds backoffCap{60000};
     config::OnDead onDead = config::OnDead::Stop;
-    // How long claimed events stay hidden from another claimer; longer than any send can take
-    // (the sink's send timeout, e.g. Kafka's message.timeout.ms, plus its margin).
-    std::chrono::milliseconds claimFor{std::chrono::minutes(5)};
     // How often an idle or waiting target looks again (new events, operator release).
     std::chrono::milliseconds idlePoll{std::chrono::milliseconds(200)};
     // How long to wait before trying again after the sink was unavailable or the store failed.

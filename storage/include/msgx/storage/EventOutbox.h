@@ -16,26 +16,39 @@ class EventOutbox {
 public:
     virtual ~EventOutbox() = default;
 
-    // The oldest PENDING event of `target`, due or not.
-    virtual std::optional<OutboxEvent> head(const std::string& target) = 0;
+    // The oldest PENDING event of `target` with EVENT_ID > afterId (the target's delivered mark),
+    // due or not.
+    virtual std::optional<OutboxEvent> head(const std::string& target, EventId afterId) = 0;
 
-    // Claims up to maxCount PENDING events of `target` in EVENT_ID order from the head, stopping
-    // at the first one that is not due (NEXT_ATTEMPT_AT > now): nothing passes a head that waits for
-    // its backoff or is claimed by someone else. Claimed events get NEXT_ATTEMPT_AT = now + claimFor,
-    // so a second claimer sees them again only after the claim ran out (a crashed dispatcher).
-    // The rows are read with FOR UPDATE (waiting, never SKIP LOCKED, which would let a claimer pass
-    // a locked head).
-    virtual std::vector<OutboxEvent> claimBatch(const std::string& target, int maxCount,
-                                                Clock::duration claimFor) = 0;
+    // Up to maxCount PENDING events of `target` with EVENT_ID > afterId (the target's delivered
+    // mark) in EVENT_ID order, stopping at the first one that is not due (NEXT_ATTEMPT_AT > now):
+    // nothing passes a head that waits for its backoff. A plain read that locks and writes nothing:
+    // a target has one sender, its dispatcher in the process that holds the writer lease (every
+    // write of a deposed writer is fenced), so no claim needs recording; what the dispatcher
+    // delivered it records with its delivered mark and settles with markSent.
+    virtual std::vector<OutboxEvent> nextDue(const std::string& target, EventId afterId, int maxCount) = 0;
 
-    virtual void markSent(const std::vector<EventId>& ids) = 0;
+    // The target's delivered mark: every event of `target` with EVENT_ID <= it was acknowledged by
+    // the sink or is DEAD; 0 before the first delivery. Kept in INBOX_CURSOR under the name
+    // "delivery-sent:<target>".
+    virtual EventId deliveredMark(const std::string& target) = 0;
+    // Moves the delivered mark of `target` to upTo (one upsert in a writer transaction, fenced).
+    // The dispatcher calls it with the last event of the acknowledged prefix of its round.
+    virtual void recordDelivered(const std::string& target, EventId upTo) = 0;
+
+    // Every PENDING event of `target` with afterId < EVENT_ID <= upTo becomes SENT with SENT_AT now,
+    // in one statement; returns how many rows changed. For the span its delivered mark has passed
+    // (Dispatcher.h "Delivered mark"): the events of a target are delivered strictly in EVENT_ID
+    // order, so that span holds only delivered events besides DEAD ones, which stay DEAD.
+    virtual int markSent(const std::string& target, EventId afterId, EventId upTo) = 0;
     // A refused delivery: attempts + 1, next attempt at nextAttemptAt, error kept.
     virtual void recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) = 0;
     // A delivery that could not be tried (transport down): next attempt later, attempts unchanged.
     virtual void postpone(const std::vector<EventId>& ids, Timestamp nextAttemptAt) = 0;
     virtual void markDead(const std::vector<EventId>& ids, const std::string& error) = 0;
 
-    virtual std::int64_t pendingCount(const std::string& target) = 0;
+    // PENDING events of `target` with EVENT_ID > afterId (the delivered mark).
+    virtual std::int64_t pendingCount(const std::string& target, EventId afterId) = 0;
 
     // Per target that has any event: counts per state, the CREATED_AT of the oldest PENDING event
     // and the EVENT_ID of the newest DEAD one (status, metrics, the on-dead hold).

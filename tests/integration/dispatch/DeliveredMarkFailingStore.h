@@ -7,20 +7,19 @@
 
 namespace msgx::test {
 
-// An OwnStore that forwards everything to a real one, except that EventOutbox::markSent throws
-// InfraError (as a lost connection would) the next `n` times after failNextMarkSent(n): the
-// window in which the sink acknowledged a record but its SENT update is lost. After
-// loseNextClaimAnswer() the next claimBatch commits its claim and then throws InfraError, as a
-// client whose operation timeout ran out before the COMMIT's answer came.
-class MarkSentFailingStore : public storage::OwnStore {
+// An OwnStore that forwards everything to a real one, except that EventOutbox::recordDelivered
+// throws InfraError (as a lost connection would) the next `n` times after failNextRecordDelivered(n):
+// the window in which the sink acknowledged a record but the store did not learn it. With
+// commitThenFail, the upsert commits first and only its answer is lost (a client whose operation
+// timeout ran out before the COMMIT's answer came).
+class DeliveredMarkFailingStore : public storage::OwnStore {
 public:
-    explicit MarkSentFailingStore(storage::OwnStore& real);
-    ~MarkSentFailingStore() override;
+    explicit DeliveredMarkFailingStore(storage::OwnStore& real);
+    ~DeliveredMarkFailingStore() override;
 
-    void failNextMarkSent(int n);
-    void loseNextClaimAnswer();
-    // markSent calls that threw so far.
-    [[nodiscard]] int failedMarkSents() const;
+    void failNextRecordDelivered(int n, bool commitThenFail = false);
+    // recordDelivered calls that threw so far.
+    [[nodiscard]] int failedRecordDelivered() const;
 
     storage::MigrationReport migrate(const std::filesystem::path& migrationsRoot) override {
         return real_.migrate(migrationsRoot);
