@@ -169,19 +169,19 @@ void SqlEventOutbox::recordDelivered(const std::string& target, EventId upTo) {
         });
 }
 
-int SqlEventOutbox::markSent(const std::string& target, EventId afterId, EventId upTo) {
+void SqlEventOutbox::markSent(const std::string& target, EventId afterId, EventId upTo) {
     if (upTo <= afterId) {
-        return 0;
+        return;
     }
     const Timestamp stamp = ctx_.now();
-    return ctx_.writerTransact("store: mark the events of " + target + " after " + std::to_string(afterId) +
-                                   " up to " + std::to_string(upTo) + " sent",
-                               [ctx = ctx_.statements, target, afterId, upTo, stamp](Transaction& tx) {
-                                   Statement update(tx.session());
-                                   update << ctx["event.mark-sent"], bindMicros(stamp),
-                                       ctx.text.shortText(target), bindInt64(afterId), bindInt64(upTo);
-                                   return static_cast<int>(update.execute());
-                               });
+    ctx_.writerTransact("store: mark the events of " + target + " after " + std::to_string(afterId) +
+                            " up to " + std::to_string(upTo) + " sent",
+                        [ctx = ctx_.statements, target, afterId, upTo, stamp](Transaction& tx) {
+                            Statement update(tx.session());
+                            update << ctx["event.mark-sent"], bindMicros(stamp), ctx.text.shortText(target),
+                                bindInt64(afterId), bindInt64(upTo);
+                            update.execute();
+                        });
 }
 
 void SqlEventOutbox::recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) {

@@ -13,7 +13,7 @@ public:
     std::vector<OutboxEvent> nextDue(const std::string& target, EventId afterId, int maxCount) override;
     EventId deliveredMark(const std::string& target) override;
     void recordDelivered(const std::string& target, EventId upTo) override;
-    int markSent(const std::string& target, EventId afterId, EventId upTo) override;
+    void markSent(const std::string& target, EventId afterId, EventId upTo) override;
     void recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) override;
     void postpone(const std::vector<EventId>& ids, Timestamp nextAttemptAt) override;
     void markDead(const std::vector<EventId>& ids, const std::string& error) override;

@@ -35,8 +35,8 @@ public:
         }
         real_.recordDelivered(target, upTo);
     }
-    int markSent(const std::string& target, EventId afterId, EventId upTo) override {
-        return real_.markSent(target, afterId, upTo);
+    void markSent(const std::string& target, EventId afterId, EventId upTo) override {
+        real_.markSent(target, afterId, upTo);
     }
     void recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) override {
         real_.recordFailure(id, nextAttemptAt, error);

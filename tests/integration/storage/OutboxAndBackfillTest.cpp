@@ -82,7 +82,7 @@ TEST_P(StoreSuite, TheDeliveredMarkIsKeptPerTargetAndMarkSentSettlesOnlyItsSpan)
     outbox.markDead({all[2].id}, "refused 5 times");
     clock_.advance(1s);
     // a..c: a and b become SENT, c stays DEAD, d (above upTo) and the schd event stay PENDING.
-    EXPECT_EQ(outbox.markSent("msg", 0, all[2].id), 2);
+    outbox.markSent("msg", 0, all[2].id);
     EXPECT_EQ(outbox.find(all[0].id)->state, storage::EventState::Sent);
     EXPECT_EQ(outbox.find(all[0].id)->sentAt, clock_.now());
     EXPECT_EQ(outbox.find(all[1].id)->state, storage::EventState::Sent);
@@ -90,9 +90,12 @@ TEST_P(StoreSuite, TheDeliveredMarkIsKeptPerTargetAndMarkSentSettlesOnlyItsSpan)
     EXPECT_EQ(outbox.find(all[3].id)->state, storage::EventState::Pending);
     EXPECT_EQ(outbox.nextDue("schd", 0, 10).size(), 1u);
     // The lower bound is exclusive and a second settle of the same span changes nothing.
-    EXPECT_EQ(outbox.markSent("msg", all[3].id, all[3].id + 5), 0);
-    EXPECT_EQ(outbox.markSent("msg", 0, all[2].id), 0);
+    outbox.markSent("msg", all[3].id, all[3].id + 5);
+    clock_.advance(1s);
+    outbox.markSent("msg", 0, all[2].id);
     EXPECT_EQ(outbox.find(all[3].id)->state, storage::EventState::Pending);
+    EXPECT_EQ(outbox.find(all[0].id)->sentAt, clock_.now() - 1s) << "a SENT row is not settled again";
+    EXPECT_EQ(outbox.find(all[2].id)->state, storage::EventState::Dead);
     EXPECT_EQ(outbox.pendingCount("msg", 0), 1);
 
     outbox.recordDelivered("msg", all[3].id);

@@ -37,10 +37,11 @@ public:
     virtual void recordDelivered(const std::string& target, EventId upTo) = 0;
 
     // Every PENDING event of `target` with afterId < EVENT_ID <= upTo becomes SENT with SENT_AT now,
-    // in one statement; returns how many rows changed. For the span its delivered mark has passed
+    // in one statement. (No row count is returned: through ODBC Poco does not report it reliably.)
+    // For the span its delivered mark has passed
     // (Dispatcher.h "Delivered mark"): the events of a target are delivered strictly in EVENT_ID
     // order, so that span holds only delivered events besides DEAD ones, which stay DEAD.
-    virtual int markSent(const std::string& target, EventId afterId, EventId upTo) = 0;
+    virtual void markSent(const std::string& target, EventId afterId, EventId upTo) = 0;
     // A refused delivery: attempts + 1, next attempt at nextAttemptAt, error kept.
     virtual void recordFailure(EventId id, Timestamp nextAttemptAt, const std::string& error) = 0;
     // A delivery that could not be tried (transport down): next attempt later, attempts unchanged.
