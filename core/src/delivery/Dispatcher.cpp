@@ -28,10 +28,10 @@ void countDelivered(const std::string& target, const std::vector<OutboxEvent>& c
 using storage::Timestamp;
 using Status = SendResult::Status;
 
-std::vector<EventId> idsOf(const std::vector<OutboxEvent>& events, std::size_t from = 0) {
+std::vector<EventId> idsOf(const std::vector<OutboxEvent>& events) {
     std::vector<EventId> ids;
-    for (std::size_t i = from; i < events.size(); ++i) {
-        ids.push_back(events[i].id);
+    for (const auto& event : events) {
+        ids.push_back(event.id);
     }
     return ids;
 }
@@ -157,12 +157,16 @@ void Dispatcher::writerChanged() {
     mark_.reset();
 }
 
-std::vector<storage::OutboxEvent> Dispatcher::nextDue() {
+storage::EventId Dispatcher::deliveredMark() {
     if (!mark_) {
         mark_ = store_.events().deliveredMark(settings_.target);
         settled_ = 0; // a settle after a (re)load also covers what an earlier run left unsettled
     }
-    return store_.events().nextDue(settings_.target, *mark_, settings_.batchSize);
+    return *mark_;
+}
+
+std::vector<storage::OutboxEvent> Dispatcher::nextDue() {
+    return store_.events().nextDue(settings_.target, deliveredMark(), settings_.batchSize);
 }
 
 void Dispatcher::recordDelivered(storage::EventId upTo, bool caughtUp) {
@@ -241,16 +245,14 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
 // schd: the oldest unsent batch, latest state per FLID, as one unit (see Dispatcher.h).
 Timestamp Dispatcher::schdRound(Timestamp now) {
     auto& outbox = store_.events();
-    if (!mark_) {
-        nextDue(); // loads the mark; the due events are read again below once the flush is due
-    }
-    const auto head = outbox.head(settings_.target, *mark_);
+    const storage::EventId mark = deliveredMark();
+    const auto head = outbox.head(settings_.target, mark);
     if (!head) {
         settleDelivered();
         return idle(now, now + settings_.idlePoll);
     }
     const Timestamp flushAt = head->createdAt + settings_.flushPeriod;
-    if (now < flushAt && outbox.pendingCount(settings_.target, *mark_) < settings_.batchSize) {
+    if (now < flushAt && outbox.pendingCount(settings_.target, mark) < settings_.batchSize) {
         return idle(now, flushAt);
     }
     const auto claimed = nextDue();

@@ -2,6 +2,7 @@
 
 #include "repository/DeliveredMarks.h"
 #include "repository/IdChunks.h"
+#include "repository/SqlInboxCursors.h"
 #include "repository/StoredNames.h"
 #include "sql/RowMapping.h"
 
@@ -66,22 +67,10 @@ struct EventGroupRow {
     }
 };
 
-// The delivered mark's INBOX_CURSOR row as cursor.load reads it (WATERMARK, RESCAN_FROM).
-struct MarkRow {
-    Poco::Int64 watermark = 0;
-    Poco::Int64 rescanFrom = 0;
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(watermark), c(rescanFrom);
-    }
-};
-
 } // namespace
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
-MSGX_ROW_TYPE_HANDLER(msgx::storage::MarkRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventGroupRow)
 
 namespace msgx::storage {
@@ -145,28 +134,15 @@ std::vector<OutboxEvent> SqlEventOutbox::nextDue(const std::string& target, Even
                                });
 }
 
+// The mark is an INBOX_CURSOR row (watermark = rescan-from = the mark), read and written as the
+// poller's cursors are.
 EventId SqlEventOutbox::deliveredMark(const std::string& target) {
-    return ctx_.pool->transact("store: read the delivered mark of " + target,
-                               [ctx = ctx_.statements, name = deliveredMarkName(target)](Transaction& tx) {
-                                   std::vector<MarkRow> rows;
-                                   tx.session() << ctx["cursor.load"], ctx.text.shortText(name), into(rows),
-                                       now;
-                                   return rows.empty() ? EventId{0} : EventId{rows.front().watermark};
-                               });
+    const auto cursor = SqlInboxCursors(ctx_).load(deliveredMarkName(target));
+    return cursor ? cursor->watermark : 0;
 }
 
 void SqlEventOutbox::recordDelivered(const std::string& target, EventId upTo) {
-    const Timestamp stamp = ctx_.now();
-    ctx_.writerTransact(
-        "store: record the events of " + target + " up to " + std::to_string(upTo) + " delivered",
-        [ctx = ctx_.statements, name = deliveredMarkName(target), upTo, stamp](Transaction& tx) {
-            Statement save(tx.session());
-            save << ctx["cursor.save"], ctx.text.shortText(name);
-            for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
-                save, bindInt64(upTo), bindInt64(upTo), bindMicros(stamp);
-            }
-            save.execute();
-        });
+    SqlInboxCursors(ctx_).save({deliveredMarkName(target), upTo, upTo});
 }
 
 void SqlEventOutbox::markSent(const std::string& target, EventId afterId, EventId upTo) {

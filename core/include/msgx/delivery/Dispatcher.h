@@ -65,7 +65,9 @@ public:
 
 private:
     storage::Timestamp round(storage::Timestamp now);
-    // The due events above the delivered mark (read from the store first when not known).
+    // The delivered mark, read from the store when not known.
+    storage::EventId deliveredMark();
+    // The due events above the delivered mark.
     std::vector<storage::OutboxEvent> nextDue();
     // Moves the mark to upTo; settles the span it passed when the round caught up (see "Delivered mark").
     void recordDelivered(storage::EventId upTo, bool caughtUp);
