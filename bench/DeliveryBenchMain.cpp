@@ -253,8 +253,11 @@ double dispatchRate(storage::OwnStore& store, delivery::KafkaSink& sink, Clock& 
             throw std::runtime_error("dispatcher unhealthy: " + status.problem);
         }
     }
+    const Seconds delivered = std::chrono::steady_clock::now() - start;
     dispatcher.runOnce();
     const Seconds took = std::chrono::steady_clock::now() - start;
+    std::fprintf(stderr, "  acked and recorded in %.3f s, the final settle to SENT %.3f s\n",
+                 delivered.count(), (took - delivered).count());
     if (store.events().pendingCount("msg", 0) != 0) {
         throw std::runtime_error("events still pending after the dispatcher counted all of them sent");
     }
