@@ -30,7 +30,8 @@
 // public schema of that PostgreSQL database and the mailbox table. Timings are printed figures,
 // never assertions; the exit code is non-zero only when the run failed: msgxd died, a message did
 // not reach a terminal state, an unexpected DEAD, or a `msg` event of the store never read from
-// the topic.
+// the topic. Its work directory (msgxd's config and log) is removed at the end unless
+// MSGX_E2E_KEEP is set.
 #include "KafkaMockControl.h"
 #include "MailboxBulkInsert.h"
 #include "msgx/storage/PocoConnectors.h"
@@ -1343,7 +1344,9 @@ int run(int argc, char** argv) {
         fail(std::to_string(missing) + " msg events of the store never read from the topic, " +
              std::to_string(reader.withoutSource()) + " records without a source");
     }
-    std::filesystem::remove_all(dir);
+    if (std::getenv("MSGX_E2E_KEEP") == nullptr) { // MSGX_E2E_KEEP=1: msgxd.log stays for a look
+        std::filesystem::remove_all(dir);
+    }
     return 0;
 }
 

@@ -72,6 +72,7 @@ public:
                 *store_, *sink, clock_, delivery::DispatcherSettings::fromConfig(config_.delivery, name));
             sinks_.push_back(std::move(sink));
             dispatchers_.push_back(std::move(dispatcher));
+            deliveryWakeups_.push_back(std::make_unique<Wakeup>());
         }
         poller_ = std::make_unique<InboxPoller>(*store_, mailbox_->inbox(), clock_, config_);
         pump_ = std::make_unique<Pump>(*store_, plugins_, clock_, config_);
@@ -100,10 +101,11 @@ public:
         threads_.emplace_back([this](std::stop_token stop) { leaseLoop(stop); });
         threads_.emplace_back([this](std::stop_token stop) { pollerLoop(stop); });
         threads_.emplace_back([this](std::stop_token stop) { pumpLoop(stop); });
-        for (auto& dispatcher : dispatchers_) {
-            auto* d = dispatcher.get();
+        for (std::size_t i = 0; i < dispatchers_.size(); ++i) {
+            auto* d = dispatchers_[i].get();
+            auto* wakeup = deliveryWakeups_[i].get();
             const std::string target = d->status().target;
-            threads_.emplace_back([this, d, target](std::stop_token stop) {
+            threads_.emplace_back([this, d, wakeup, target](std::stop_token stop) {
                 writerLoop(
                     stop, "dispatcher " + target, [d] { return d->runOnce(); },
                     [this, d, target] {
@@ -115,7 +117,8 @@ public:
                                       "previous writer are due again",
                                       target, released);
                         }
-                    });
+                    },
+                    wakeup);
             });
         }
         if (backfill_) {
@@ -147,6 +150,7 @@ public:
         }
         pumpWakeup_.notify();
         requestsWakeup_.notify();
+        wakeDelivery();
         threads_.clear(); // joins
         if (lease_ && lease_->epoch()) {
             try {
@@ -158,6 +162,7 @@ public:
             }
         }
         dispatchers_.clear();
+        deliveryWakeups_.clear();
         sinks_.clear();
         pump_.reset();
         poller_.reset();
@@ -214,6 +219,13 @@ public:
     void wakeRequests() { requestsWakeup_.notify(); }
 
 private:
+    // Ends the dispatchers' pause between rounds early; a dispatcher that finds nothing due sleeps again.
+    void wakeDelivery() {
+        for (auto& wakeup : deliveryWakeups_) {
+            wakeup->notify();
+        }
+    }
+
     // Sleeps until `deadline` (or stop); false when stopping.
     bool pauseUntil(std::stop_token stop, Timestamp deadline) {
         clock_.sleepUntil(deadline, stop);
@@ -363,6 +375,9 @@ private:
                 }();
                 finished_ += step.finished;
                 failed_ += step.failed;
+                if (step.finished > 0) {
+                    wakeDelivery(); // the commit may have queued events: latency is not the idle poll
+                }
                 switch (step.kind) {
                 case PumpStep::Kind::Progress:
                     unavailablePause = kFailurePause;
@@ -502,6 +517,7 @@ private:
     std::mutex referenceWrites_;                   // held around each pump step and each refresh publication
     Wakeup pumpWakeup_;
     Wakeup requestsWakeup_;
+    std::vector<std::unique_ptr<Wakeup>> deliveryWakeups_; // one per dispatcher, woken by pump commits
     std::atomic<std::int64_t> finished_{0};
     std::atomic<std::int64_t> failed_{0};
     std::vector<std::jthread> threads_; // last: joined before the parts they use go away

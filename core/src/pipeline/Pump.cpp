@@ -154,10 +154,16 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
     std::vector<Decided> batch;
     std::map<std::string, storage::MailboxId> identities;
     for (const auto& record : candidates) {
+        const std::uint64_t changesBefore = flights_.changesApplied();
         Verdict verdict = decide(record, references, identities, now);
         if (auto* failure = std::get_if<Failure>(&verdict)) {
+            // A failure before any change reached the view (no handler, a handler's Fail, a
+            // document over the size limit) leaves it equal to the store once the batch before it
+            // is committed: hot flights are not read again after every unsupported message.
+            const bool viewUntouched = flights_.changesApplied() == changesBefore;
             if (commitBatch(batch, now, result)) {
                 recordFailure(*failure, now, result);
+                flightsInSync_ = viewUntouched;
             }
             return;
         }

@@ -133,6 +133,7 @@ std::vector<const sdk::FlightDocument*> StoreFlightView::linkingTo(sdk::Flid fli
 }
 
 storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
+    ++changesApplied_; // also when it throws below: the view may be half-changed then
     const Entry& before = entry(change.flid);
     Entry after;
     after.version = before.version ? *before.version + 1 : 1;

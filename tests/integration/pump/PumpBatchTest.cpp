@@ -200,4 +200,27 @@ TEST_P(PumpSuite, FlightChangedBehindTheKeptViewIsDecidedAgainFromTheStore) {
 }
 
 } // namespace
+// A message that fails before its decision reached the view (here: no handler) leaves the view
+// equal to the store, so the pump keeps it: the next message is decided on the kept view, which a
+// change behind the pump proves (refused once, then decided again from the store). Resetting it at
+// every such failure read every hot flight again (issue 19: ~1,000 reads per unsupported message).
+TEST_P(PumpSuite, AFailureBeforeAnyChangeKeepsTheView) {
+    config_.pipeline.unsupportedRetry.maxAttempts = 1;
+    enqueue(1, setAttribute(1, 700901, "currentStand", "107"));
+    enqueue(2, "<MSG><META><SNDR>AODB</SNDR><SEQN>2</SEQN><TYPE>FLOP</TYPE><STYP>ZZZZ</STYP></META></MSG>");
+    enqueue(3, setAttribute(3, 700901, "gate", "B12"));
+    enqueue(1001, "<MSG/>"); // the row the other writer commits as its own
+    config_.pipeline.messagesPerTransaction = 1;
+    ASSERT_EQ(pump().step().finished, 1);
+    ASSERT_EQ(pump().step().finished, 1); // message 2: DEAD(EXHAUSTED) at its first failure
+    ASSERT_EQ(record(2).state, ProcessingState::Dead);
+    changeFlightBehindThePump(*realStore_, 1001, 700901);
+
+    EXPECT_EQ(pump().step().finished, 0) << "decided on the kept view: refused, nothing recorded";
+    EXPECT_EQ(record(3).state, ProcessingState::Pending);
+    EXPECT_EQ(pump().step().finished, 1);
+    EXPECT_EQ(flight(700901)->text("currentStand"), "999");
+    EXPECT_EQ(flight(700901)->text("gate"), "B12");
+}
+
 } // namespace msgx::test

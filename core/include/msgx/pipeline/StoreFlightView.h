@@ -67,6 +67,10 @@ public:
     // Forgets everything: the next reads go to the store.
     void reset();
 
+    // How many changes apply() took since construction: unchanged across a decision means the view
+    // still equals the store after it (a message that failed before its changes were applied).
+    [[nodiscard]] std::uint64_t changesApplied() const { return changesApplied_; }
+
     // Number of flights the view holds (read or changed).
     [[nodiscard]] std::size_t size() const { return entries_.size(); }
 
@@ -93,6 +97,7 @@ private:
     void index(sdk::Flid flid, const std::optional<sdk::FlightDocument>& document) const;
 
     storage::FlightRepository& flights_;
+    std::uint64_t changesApplied_ = 0;
     mutable std::map<sdk::Flid, Entry> entries_;
     mutable std::optional<storage::InfraError> storeFailure_;
     // The (attribute, value) look-ups answered by the store since the last reset().
