@@ -28,6 +28,10 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
                           ? nullptr
                           : std::make_unique<PreparedStatement<ListItemMany>>(
                                 session, ctx["flight.insert-items"], ctx.text)),
+      insertItemFew_(ctx.sql->all().count("flight.insert-items-few") == 0
+                         ? nullptr
+                         : std::make_unique<PreparedStatement<ListItemFew>>(
+                               session, ctx["flight.insert-items-few"], ctx.text)),
       eventInsert_(std::make_unique<PreparedStatement<EventInsert>>(session, ctx["event.insert"], ctx.text)),
       eventInsertMany_(ctx.sql->all().count("event.insert-many") == 0
                            ? nullptr
@@ -52,6 +56,7 @@ void CommitStatements::beginTransaction() {
     writtenVersions_.clear();
     queuedEvents_.clear();
     queuedItems_.clear();
+    queuedLists_.clear();
     queuedFlights_.clear();
 }
 

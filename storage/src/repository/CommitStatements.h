@@ -10,7 +10,9 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 // The statements of the processing commit (and the row lock of every guarded PROC_STATE write),
@@ -65,8 +67,10 @@ struct IdentityHolderRow {
 
 // Rows per event.insert-many statement.
 inline constexpr int kEventsPerInsert = 10;
-// Detail rows per multi-row FLIGHT_DETAIL insert (flight.insert-items).
+// Detail rows per multi-row FLIGHT_DETAIL insert (flight.insert-items), and per insert of the
+// rest of a batch (flight.insert-items-few).
 inline constexpr int kItemsPerInsert = 50;
+inline constexpr int kItemsPerSmallInsert = 8;
 // New flights per multi-row FLIGHT insert (flight.insert-many).
 inline constexpr int kFlightsPerInsert = 50;
 
@@ -156,6 +160,7 @@ private:
     struct ListKey;
     struct ListItem;
     using ListItemMany = MultiRowParameters<ListItem, kItemsPerInsert>;
+    using ListItemFew = MultiRowParameters<ListItem, kItemsPerSmallInsert>;
     struct QueuedItem {
         FlightId flid;
         std::string list;
@@ -163,6 +168,8 @@ private:
         std::string json;
     };
     std::vector<QueuedItem> queuedItems_;
+    // The (FLID, LIST_NAME) of the rows in queuedItems_: a list replaced again must flush them first.
+    std::set<std::pair<FlightId, std::string>> queuedLists_;
     struct EventInsert;
     using EventInsertMany = MultiRowParameters<EventInsert, kEventsPerInsert>;
     struct FinishUpdate;
@@ -188,6 +195,7 @@ private:
     std::unique_ptr<PreparedStatement<ListKey>> deleteList_;
     std::unique_ptr<PreparedStatement<ListItem>> insertItem_;
     std::unique_ptr<PreparedStatement<ListItemMany>> insertItemMany_; // null on Oracle
+    std::unique_ptr<PreparedStatement<ListItemFew>> insertItemFew_;   // null on Oracle
     std::unique_ptr<PreparedStatement<EventInsert>> eventInsert_;
     std::unique_ptr<PreparedStatement<EventInsertMany>> eventInsertMany_; // null on Oracle
     struct QueuedEvent {

@@ -75,7 +75,9 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
 
 void CommitStatements::replaceList(FlightId flid, const DetailList& list, bool fresh) {
     if (!fresh) {
-        writeItems(); // a queued row of this list must not survive its delete
+        if (queuedLists_.contains({flid, list.name})) {
+            writeItems(); // a queued row of this list must not survive its delete
+        }
         deleteList_->values.flid = flid;
         deleteList_->values.list.set(list.name);
         deleteList_->execute();
@@ -83,6 +85,9 @@ void CommitStatements::replaceList(FlightId flid, const DetailList& list, bool f
     int seq = 0;
     for (const auto& json : list.itemsJson) {
         queuedItems_.push_back({flid, list.name, seq++, json});
+    }
+    if (!list.itemsJson.empty()) {
+        queuedLists_.emplace(flid, list.name);
     }
 }
 
@@ -100,7 +105,8 @@ void CommitStatements::writeFlights() {
 }
 
 void CommitStatements::writeItems() {
-    writeQueuedRows(queuedItems_, insertItemMany_.get(), *insertItem_,
+    queuedLists_.clear();
+    writeQueuedRows(queuedItems_, insertItemMany_.get(), insertItemFew_.get(), *insertItem_,
                     [](ListItem& row, const QueuedItem& queued) {
                         row.flid = queued.flid;
                         row.list.set(queued.list);

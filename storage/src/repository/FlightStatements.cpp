@@ -53,11 +53,15 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     // kItemsPerInsert detail rows in one statement (a snapshot writes thousands). Not on Oracle 11g,
     // which has no multi-row VALUES and must not bind CLOBs in a select list: one by one there.
     if (d.kind() != SqlDialect::Oracle) {
-        std::string sql = "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)";
-        for (int row = 1; row < kItemsPerInsert; ++row) {
-            sql += ", (?, ?, ?, ?)";
-        }
-        c.add(d, "flight.insert-items", sql);
+        const auto rows = [](int count) {
+            std::string sql = "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)";
+            for (int row = 1; row < count; ++row) {
+                sql += ", (?, ?, ?, ?)";
+            }
+            return sql;
+        };
+        c.add(d, "flight.insert-items", rows(kItemsPerInsert));
+        c.add(d, "flight.insert-items-few", rows(kItemsPerSmallInsert)); // the rest of a batch
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "msgx/storage/InfraError.h"
 #include "repository/CommitStatements.h"
+#include "repository/EnqueueStatements.h"
 #include "repository/ProcessingCommitWriter.h"
 #include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
@@ -21,31 +22,6 @@
 
 namespace msgx::storage {
 namespace {
-
-// processing.enqueue's parameters: prepared once per enqueue call and executed per row (an ad-hoc
-// statement per row cost PostgreSQL a prepare, an execute and a deallocate each).
-struct EnqueueRow {
-    explicit EnqueueRow(const TextBinder& text)
-        : rawXml(text, TextColumn::Long), state(text, TextColumn::Short), note(text, TextColumn::Long),
-          mailboxStatus(text, TextColumn::Short), backfillState(text, TextColumn::Short) {}
-    Poco::Int64 id = 0;
-    BoundText rawXml;
-    BoundText state;
-    BoundText note;
-    int attempts = 0;
-    Poco::Nullable<Poco::Int64> receivedAt;
-    BoundText mailboxStatus;
-    Poco::Int64 enqueuedAt = 0;
-    Poco::Int64 updatedAt = 0;
-    BoundText backfillState;
-    int backfillAttempts = 0;
-
-    template <typename Use>
-    void parameters(Use& use) {
-        use(id), use(rawXml), use(state), use(note), use(attempts), use(receivedAt), use(mailboxStatus);
-        use(enqueuedAt), use(updatedAt), use(backfillState), use(backfillAttempts);
-    }
-};
 
 // One PROC_STATE row as read with kProcStateColumns.
 struct ProcStateRow {
@@ -175,29 +151,19 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
             }
         }
         std::vector<MailboxId> inserted;
-        std::optional<PreparedStatement<EnqueueRow>> insert;
+        std::vector<const NewMessage*> fresh;
         for (const auto& message : messages) {
             if (!known.insert(message.mailboxId).second) {
                 continue; // already queued (or archived), or twice in this batch
             }
-            if (!insert) {
-                insert.emplace(session, ctx["processing.enqueue"], ctx.text);
-            }
-            auto& row = insert->values;
-            row.id = message.mailboxId;
-            row.rawXml.set(message.rawXml);
-            row.state.set(std::string(
-                stateName(message.skipNote ? ProcessingState::Skipped : ProcessingState::Pending)));
-            row.note.set(message.skipNote);
-            row.receivedAt = message.receivedAt
-                                 ? Poco::Nullable<Poco::Int64>(toEpochMicros(*message.receivedAt))
-                                 : Poco::Nullable<Poco::Int64>();
-            row.mailboxStatus.set(message.mailboxStatus);
-            row.enqueuedAt = toEpochMicros(stamp);
-            row.updatedAt = toEpochMicros(stamp);
-            row.backfillState.set(std::string(backfillStateName(BackfillState::None)));
-            insert->execute();
+            fresh.push_back(&message);
             inserted.push_back(message.mailboxId);
+        }
+        if (!fresh.empty()) {
+            tx.prepared()
+                .get<EnqueueStatements>(
+                    [&session, &ctx] { return std::make_shared<EnqueueStatements>(session, ctx); })
+                .write(fresh, stamp);
         }
         if (cursor) {
             Statement save(session);

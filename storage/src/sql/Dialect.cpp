@@ -60,9 +60,13 @@ ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values) {
     return all;
 }
 
-std::string insertInto(std::string_view table, const ColumnNames& columns) {
-    return "INSERT INTO " + std::string(table) + " (" + joinColumns(columns) + ") VALUES (" +
-           placeholdersFor(columns) + ")";
+std::string insertInto(std::string_view table, const ColumnNames& columns, int rows) {
+    std::string sql = "INSERT INTO " + std::string(table) + " (" + joinColumns(columns) + ") VALUES (" +
+                      placeholdersFor(columns) + ")";
+    for (int row = 1; row < rows; ++row) {
+        sql += ", (" + placeholdersFor(columns) + ")";
+    }
+    return sql;
 }
 
 std::string limitQuery(const FirstRowsQuery& query, std::string_view lockClause) {

@@ -78,8 +78,16 @@ public:
     // list, where a CLOB parameter is not safe; so they are bound twice.
     [[nodiscard]] virtual bool upsertRepeatsValues() const { return false; }
     // Insert unless a row with the key exists (then nothing changes); parameters as upsert().
-    [[nodiscard]] virtual std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
-                                                     const ColumnNames& values) const = 0;
+    [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
+                                             const ColumnNames& values) const {
+        return insertIfAbsentRows(table, keys, values, 1);
+    }
+    // The same for `rows` rows in one statement (their parameters one row after the other); rows > 1
+    // only where hasMultiRowValues().
+    [[nodiscard]] virtual std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,
+                                                         const ColumnNames& values, int rows) const = 0;
+    // INSERT ... VALUES (...), (...): not on Oracle 11g.
+    [[nodiscard]] bool hasMultiRowValues() const { return kind() != SqlDialect::Oracle; }
 
     // INSERT of a row whose key `idColumn` the database generates: an identity / auto-increment column,
     // or on Oracle the sequence `sequence`. Parameters are `columns`, in order.
@@ -124,7 +132,8 @@ std::string placeholdersFor(const ColumnNames& columns);
 ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values);
 
 // "INSERT INTO table (A, B) VALUES (?, ?)": the start every dialect's inserts share.
-std::string insertInto(std::string_view table, const ColumnNames& columns);
+// INSERT INTO table (columns) VALUES (?, ...), `rows` times the placeholder tuple.
+std::string insertInto(std::string_view table, const ColumnNames& columns, int rows = 1);
 
 // "SELECT … FROM … [WHERE …] ORDER BY … LIMIT ?" followed by `lockClause`: the first-rows query of
 // the dialects that have LIMIT (all but Oracle 11g).

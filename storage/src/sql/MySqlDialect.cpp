@@ -31,10 +31,11 @@ public:
 
     // Not INSERT IGNORE: IGNORE also turns a too-long value or a NULL in a NOT NULL column into a
     // warning and writes a truncated row. Assigning the key to itself changes nothing.
-    [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
-                                             const ColumnNames& values) const override {
+    [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,
+                                                 const ColumnNames& values, int rows) const override {
         const ColumnNames all = keysThenValues(keys, values);
-        return insertInto(table, all) + " ON DUPLICATE KEY UPDATE " + keys.front() + " = " + keys.front();
+        return insertInto(table, all, rows) + " ON DUPLICATE KEY UPDATE " + keys.front() + " = " +
+               keys.front();
     }
 
     [[nodiscard]] std::string insertGeneratingId(std::string_view table, std::string_view, std::string_view,

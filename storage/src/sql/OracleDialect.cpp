@@ -1,5 +1,7 @@
 #include "sql/Dialect.h"
 
+#include <stdexcept>
+
 namespace msgx::storage {
 
 namespace {
@@ -59,8 +61,11 @@ public:
 
     // An INSERT that skips a row whose key exists (hint IGNORE_ROW_ON_DUPKEY_INDEX, 11gR2): a plain
     // VALUES insert, so CLOB values bind as usual, and no error for the duplicate.
-    [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
-                                             const ColumnNames& values) const override {
+    [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,
+                                                 const ColumnNames& values, int rows) const override {
+        if (rows != 1) {
+            throw std::logic_error("Oracle 11g has no multi-row VALUES");
+        }
         ColumnNames all = keys;
         all.insert(all.end(), values.begin(), values.end());
         return "INSERT /*+ IGNORE_ROW_ON_DUPKEY_INDEX(" + std::string(table) + " (" + joinColumns(keys) +

@@ -25,10 +25,10 @@ public:
         return sql;
     }
 
-    [[nodiscard]] std::string insertIfAbsent(std::string_view table, const ColumnNames& keys,
-                                             const ColumnNames& values) const override {
+    [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,
+                                                 const ColumnNames& values, int rows) const override {
         const ColumnNames all = keysThenValues(keys, values);
-        return insertInto(table, all) + " ON CONFLICT (" + joinColumns(keys) + ") DO NOTHING";
+        return insertInto(table, all, rows) + " ON CONFLICT (" + joinColumns(keys) + ") DO NOTHING";
     }
 
     [[nodiscard]] std::string insertGeneratingId(std::string_view table, std::string_view, std::string_view,

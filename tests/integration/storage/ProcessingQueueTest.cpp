@@ -37,6 +37,46 @@ TEST_P(StoreSuite, EnqueueInsertsOnlyNewIdsAndNeverResetsAnExistingRow) {
     EXPECT_EQ(rowCount("PROC_STATE"), 4);
 }
 
+// A poll of many rows is written several per statement (50, then 8, then one by one): every row
+// lands with its own values, in every size of statement, and known ids among them are skipped.
+TEST_P(StoreSuite, EnqueueOfManyRowsWritesEachRowWithItsOwnValues) {
+    auto& queue = store().processing();
+    ASSERT_THAT(queue.enqueue({message(7)}, std::nullopt), ElementsAre(7));
+    std::vector<NewMessage> poll;
+    std::vector<MailboxId> expected;
+    for (MailboxId id = 1; id <= 62; ++id) {
+        NewMessage m = message(id, "<MSG n=\"" + std::to_string(id) + "\"/>");
+        if (id % 10 == 3) {
+            m.skipNote = "mailbox-status:" + std::to_string(id);
+            m.mailboxStatus = "CANCELLED";
+        }
+        if (id % 4 == 0) {
+            m.receivedAt = storage::Timestamp{} + std::chrono::seconds(1700000000 + id);
+        }
+        poll.push_back(std::move(m));
+        if (id != 7) {
+            expected.push_back(id);
+        }
+    }
+    EXPECT_EQ(queue.enqueue(poll, std::nullopt), expected) << "61 new rows: 50 + 8 + 3";
+    EXPECT_EQ(rowCount("PROC_STATE"), 62);
+    for (const MailboxId id : {MailboxId{1}, MailboxId{13}, MailboxId{48}, MailboxId{50}, MailboxId{51},
+                               MailboxId{53}, MailboxId{58}, MailboxId{59}, MailboxId{60}, MailboxId{62}}) {
+        const auto row = queue.find(id);
+        ASSERT_TRUE(row) << id;
+        EXPECT_EQ(row->rawXml, "<MSG n=\"" + std::to_string(id) + "\"/>") << id;
+        EXPECT_EQ(row->state, id % 10 == 3 ? ProcessingState::Skipped : ProcessingState::Pending) << id;
+        EXPECT_EQ(row->note, id % 10 == 3 ? std::optional<std::string>("mailbox-status:" + std::to_string(id))
+                                          : std::nullopt)
+            << id;
+        EXPECT_EQ(row->mailboxStatus, std::optional<std::string>(id % 10 == 3 ? "CANCELLED" : "VALID")) << id;
+        EXPECT_EQ(row->receivedAt.has_value(), id % 4 == 0) << id;
+        if (row->receivedAt) {
+            EXPECT_EQ(*row->receivedAt, storage::Timestamp{} + std::chrono::seconds(1700000000 + id)) << id;
+        }
+    }
+}
+
 // The late-commit sweep's question: which ids of a range the store has seen.
 TEST_P(StoreSuite, KnownIdsAreTheIdsOfARangeInTheQueue) {
     auto& queue = store().processing();
