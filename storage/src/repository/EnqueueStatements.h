@@ -6,7 +6,6 @@
 #include "session/PreparedStatement.h"
 
 #include <memory>
-#include <utility>
 #include <vector>
 
 // The prepared PROC_STATE inserts of SqlProcessingQueue::enqueue, kept for the life of the session
@@ -41,26 +40,22 @@ struct EnqueueRow {
     }
 };
 
-// Each statement is prepared on its first use in the session (a paced poll of one row never
-// prepares the 50-row insert).
+// Prepared once per session, like the commit's statements (CommitStatements).
 class EnqueueStatements {
 public:
-    EnqueueStatements(Poco::Data::Session& session, SqlContext ctx)
-        : session_(session), ctx_(std::move(ctx)) {}
+    EnqueueStatements(Poco::Data::Session& session, const SqlContext& ctx);
 
     // Inserts `messages` as new PROC_STATE rows stamped `stamp`, in order, each skipped if its key
-    // exists (processing.enqueue).
-    void write(const std::vector<const NewMessage*>& messages, Timestamp stamp);
+    // exists (processing.enqueue); empties `messages`.
+    void write(std::vector<const NewMessage*>& messages, Timestamp stamp);
 
 private:
     using Many = MultiRowParameters<EnqueueRow, kEnqueuedPerInsert>;
     using Few = MultiRowParameters<EnqueueRow, kEnqueuedPerSmallInsert>;
 
-    Poco::Data::Session& session_;
-    SqlContext ctx_;
     std::unique_ptr<PreparedStatement<EnqueueRow>> one_;
-    std::unique_ptr<PreparedStatement<Many>> many_; // null until needed, and on Oracle
-    std::unique_ptr<PreparedStatement<Few>> few_;   // null until needed, and on Oracle
+    std::unique_ptr<PreparedStatement<Many>> many_; // null on Oracle
+    std::unique_ptr<PreparedStatement<Few>> few_;   // null on Oracle
 };
 
 } // namespace msgx::storage

@@ -52,16 +52,11 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
           "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)");
     // kItemsPerInsert detail rows in one statement (a snapshot writes thousands). Not on Oracle 11g,
     // which has no multi-row VALUES and must not bind CLOBs in a select list: one by one there.
-    if (d.kind() != SqlDialect::Oracle) {
-        const auto rows = [](int count) {
-            std::string sql = "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)";
-            for (int row = 1; row < count; ++row) {
-                sql += ", (?, ?, ?, ?)";
-            }
-            return sql;
-        };
-        c.add(d, "flight.insert-items", rows(kItemsPerInsert));
-        c.add(d, "flight.insert-items-few", rows(kItemsPerSmallInsert)); // the rest of a batch
+    if (d.hasMultiRowValues()) {
+        const ColumnNames itemColumns{"FLID", "LIST_NAME", "SEQ", "ITEM"};
+        c.add(d, "flight.insert-items", insertInto("FLIGHT_DETAIL", itemColumns, kItemsPerInsert));
+        c.add(d, "flight.insert-items-few", // the rest of a batch
+              insertInto("FLIGHT_DETAIL", itemColumns, kItemsPerSmallInsert));
     }
 }
 

@@ -131,8 +131,8 @@ std::string placeholdersFor(const ColumnNames& columns);
 // keys followed by values: the column list of an insert that carries both.
 ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values);
 
-// "INSERT INTO table (A, B) VALUES (?, ?)": the start every dialect's inserts share.
-// INSERT INTO table (columns) VALUES (?, ...), `rows` times the placeholder tuple.
+// "INSERT INTO table (A, B) VALUES (?, ?)" (`rows` times the "(?, ?)"): the start every dialect's
+// inserts share.
 std::string insertInto(std::string_view table, const ColumnNames& columns, int rows = 1);
 
 // "SELECT … FROM … [WHERE …] ORDER BY … LIMIT ?" followed by `lockClause`: the first-rows query of
