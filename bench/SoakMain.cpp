@@ -41,6 +41,7 @@
 #include <CLI/CLI.hpp>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/Statement.h>
+#include <Poco/UTF8String.h>
 
 #include <algorithm>
 #include <cctype>
@@ -1117,18 +1118,7 @@ double rssGrowthMb(const std::vector<Sample>& samples) {
 }
 
 std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        if (c == '"' || c == '\\') {
-            out += '\\';
-        }
-        out += c;
-    }
-    return out + "\"";
+    return "\"" + Poco::UTF8::escape(s, true) + "\""; // strict JSON: control characters escaped
 }
 
 void writeResults(const std::string& path, const std::string& commit, const PhaseA* a, const PhaseB* b) {

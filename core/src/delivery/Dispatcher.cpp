@@ -368,20 +368,15 @@ void Dispatcher::refreshCounts(Timestamp now, bool force) {
         return;
     }
     lastCountsAt_ = now;
-    const auto summaries = store_.events().summary();
+    // Its own backlog only: summary() counts every row of the outbox, which costs what the table
+    // holds (0.4 s at 2,000,000 events) every statusRefresh per target.
+    const auto backlog = store_.events().backlog(settings_.target, deliveredMark());
     std::lock_guard lock(statusMutex_);
-    counts_.pending = 0;
-    counts_.dead = 0;
+    counts_.pending = backlog.pending;
+    counts_.dead = backlog.dead;
     counts_.oldestPendingAge.reset();
-    for (const auto& summary : summaries) {
-        if (summary.target != settings_.target) {
-            continue;
-        }
-        counts_.pending = summary.pending;
-        counts_.dead = summary.dead;
-        if (summary.oldestPendingCreatedAt) {
-            counts_.oldestPendingAge = millisBetween(*summary.oldestPendingCreatedAt, now);
-        }
+    if (backlog.oldestPendingCreatedAt) {
+        counts_.oldestPendingAge = millisBetween(*backlog.oldestPendingCreatedAt, now);
     }
 }
 

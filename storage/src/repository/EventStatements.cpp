@@ -60,6 +60,7 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
                "EVENT_ID", "EVENT_ID", RowLock::None}));
     c.add(d, "event.pending-count",
           "SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?");
+    c.add(d, "event.dead-count", "SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'DEAD'");
     c.add(d, "event.summary",
           "SELECT TARGET, STATE, COUNT(*), MIN(CREATED_AT), MAX(EVENT_ID) FROM MSG_EVENT GROUP BY TARGET, "
           "STATE");

@@ -204,6 +204,25 @@ std::int64_t SqlEventOutbox::pendingCount(const std::string& target, EventId aft
                                });
 }
 
+TargetBacklog SqlEventOutbox::backlog(const std::string& target, EventId afterId) {
+    return ctx_.pool->transact(
+        "store: read the backlog of " + target, [ctx = ctx_.statements, target, afterId](Transaction& tx) {
+            Poco::Int64 pending = 0;
+            Poco::Nullable<Poco::Int64> oldest;
+            tx.session() << ctx["event.pending-above"], ctx.text.shortText(target), bindInt64(afterId),
+                into(pending), into(oldest), now;
+            Poco::Int64 dead = 0;
+            tx.session() << ctx["event.dead-count"], ctx.text.shortText(target), into(dead), now;
+            TargetBacklog backlog;
+            backlog.pending = pending;
+            if (!oldest.isNull()) {
+                backlog.oldestPendingCreatedAt = timestampOf(oldest.value());
+            }
+            backlog.dead = dead;
+            return backlog;
+        });
+}
+
 std::optional<OutboxEvent> SqlEventOutbox::find(EventId id) {
     return ctx_.pool->transact("store: read event " + std::to_string(id),
                                [ctx = ctx_.statements, id](Transaction& tx) {

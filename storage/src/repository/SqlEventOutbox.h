@@ -18,6 +18,7 @@ public:
     void postpone(const std::vector<EventId>& ids, Timestamp nextAttemptAt) override;
     void markDead(const std::vector<EventId>& ids, const std::string& error) override;
     std::int64_t pendingCount(const std::string& target, EventId afterId) override;
+    TargetBacklog backlog(const std::string& target, EventId afterId) override;
     std::optional<OutboxEvent> find(EventId id) override;
     std::vector<OutboxEvent> bySources(const std::vector<MailboxId>& sourceIds) override;
     std::vector<TargetSummary> summary() override;

@@ -50,6 +50,9 @@ public:
     std::int64_t pendingCount(const std::string& target, EventId afterId) override {
         return real_.pendingCount(target, afterId);
     }
+    TargetBacklog backlog(const std::string& target, EventId afterId) override {
+        return real_.backlog(target, afterId);
+    }
     std::vector<TargetSummary> summary() override { return real_.summary(); }
     int requeueDead(const std::string& target, storage::EventId afterId) override {
         return real_.requeueDead(target, afterId);

@@ -1,4 +1,4 @@
-// The operator side of MSG_EVENT: per-target summary, requeue of DEAD events, the newest DEAD
+// The operator side of MSG_EVENT: per-target summary and backlog, requeue of DEAD events, the newest DEAD
 // event (the dispatcher's on-dead hold) and filtered pages.
 #include "StoreSuite.h"
 
@@ -57,6 +57,18 @@ TEST_P(StoreSuite, OutboxSummaryCountsEachTargetsStatesWithOldestPendingAndNewes
     EXPECT_EQ(store().events().summary(),
               (std::vector<TargetSummary>{{"msg", 1, 1, 2, second, ids[2]},
                                           {"schd", 1, 0, 0, second, std::nullopt}}));
+}
+
+// The dispatcher's own status: PENDING above the mark it is given (m4 once m1's mark passed it;
+// nothing once the mark passed m4, though m4 is not settled), the oldest of them, that target's DEAD.
+TEST_P(StoreSuite, BacklogCountsPendingAboveTheMarkAndTheTargetsDead) {
+    const auto ids = outboxWithEveryState(store(), clock_);
+    const auto second = clock_.now();
+    auto& outbox = store().events();
+    EXPECT_EQ(outbox.backlog("msg", ids[0]), (storage::TargetBacklog{1, second, 2}));
+    EXPECT_EQ(outbox.backlog("msg", ids[3]), (storage::TargetBacklog{0, std::nullopt, 2}));
+    EXPECT_EQ(outbox.backlog("schd", 0), (storage::TargetBacklog{1, second, 0}));
+    EXPECT_EQ(outbox.backlog("nowhere", 0), (storage::TargetBacklog{0, std::nullopt, 0}));
 }
 
 TEST_P(StoreSuite, RequeueDeadReturnsOnlyThatTargetsDeadEventsToPendingWithTheirErrorKept) {

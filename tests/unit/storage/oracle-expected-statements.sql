@@ -144,6 +144,9 @@ SELECT EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, NEXT_ATTEMPT_AT, LAST_E
     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ORDER BY EVENT_ID
 
+-- statement: event.dead-count
+SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'DEAD'
+
 -- statement: event.delivered-marks
 SELECT CURSOR_NAME, WATERMARK FROM INBOX_CURSOR
   WHERE CURSOR_NAME LIKE 'delivery-sent:%'

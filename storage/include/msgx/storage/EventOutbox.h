@@ -51,6 +51,12 @@ public:
     // PENDING events of `target` with EVENT_ID > afterId (the delivered mark).
     virtual std::int64_t pendingCount(const std::string& target, EventId afterId) = 0;
 
+    // The backlog of `target` above afterId (its delivered mark): what a dispatcher reports about
+    // itself at most every statusRefresh. It reads the (TARGET, STATE, EVENT_ID) index ranges of
+    // PENDING above afterId and of DEAD only, so its cost follows what is undelivered, not the size
+    // of the outbox (summary() counts every row: operator requests and the metrics sampler).
+    virtual TargetBacklog backlog(const std::string& target, EventId afterId) = 0;
+
     // Per target that has any event: counts per state, the CREATED_AT of the oldest PENDING event
     // and the EVENT_ID of the newest DEAD one (status, metrics, the on-dead hold).
     virtual std::vector<TargetSummary> summary() = 0;

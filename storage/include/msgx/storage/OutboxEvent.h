@@ -48,4 +48,14 @@ struct TargetSummary {
     bool operator==(const TargetSummary&) const = default;
 };
 
+// What one target still has to deliver (EventOutbox::backlog): its PENDING events above the
+// delivered mark, the CREATED_AT of the oldest of them, and its DEAD events.
+struct TargetBacklog {
+    std::int64_t pending = 0;
+    std::optional<Timestamp> oldestPendingCreatedAt;
+    std::int64_t dead = 0;
+
+    bool operator==(const TargetBacklog&) const = default;
+};
+
 } // namespace msgx::storage
