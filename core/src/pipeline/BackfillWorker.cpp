@@ -22,12 +22,16 @@ Clock::duration BackfillWorker::retryDelay(const config::BackfillConfig& setting
 BackfillRound BackfillWorker::runOnce() {
     if (!unsettled_.empty()) {
         store_.backfill().postpone(unsettled_, clock_.now());
-        log::info("back-fill: {} task(s) claimed before the own store failed are due again",
-                  unsettled_.size());
+        log::info("back-fill: {} task(s) read before the own store failed are due again", unsettled_.size());
         unsettled_.clear();
+        readAfter_ = 0; // they may lie behind it
     }
     BackfillRound round;
-    const auto tasks = store_.backfill().claimDue(kBatch, kClaimFor);
+    const auto tasks = store_.backfill().nextDue(kBatch, readAfter_);
+    // A full batch leaves more due after it: the next round reads on from its last id. Any other
+    // round ends the pass, and the next one reads the due set from the start, where the rows this
+    // pass left behind (postponed, failed, a replay's new intent) are.
+    readAfter_ = static_cast<int>(tasks.size()) == kBatch ? tasks.back().mailboxId : 0;
     // The round's rows in one mailbox transaction; when that fails, row by row up to the first
     // failure, so one row the mailbox refuses cannot hold the others back.
     for (const auto& task : tasks) {
@@ -74,6 +78,7 @@ BackfillRound BackfillWorker::runOnce() {
             store_.backfill().postpone(
                 rest, clock_.now() + std::chrono::duration_cast<Clock::duration>(settings_.backoff));
             mailboxDown = true;
+            readAfter_ = 0;
             break;
         }
     }

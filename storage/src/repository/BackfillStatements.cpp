@@ -5,17 +5,16 @@
 namespace msgx::storage {
 
 void addBackfillStatements(StatementCatalog& c, const Dialect& d) {
-    // Any due rows, unordered: with an ORDER BY, PostgreSQL (statistics from when the table was
-    // small) read and sorted every due row per claim (5-8 ms with ~10,000 due rows during a burst;
-    // docs/performance.md); without one the scan stops after maxCount rows. Back-fill order does not
-    // matter, and every claimed row leaves the due set (done, or postponed with its backoff).
-    c.add(d, "backfill.claim",
+    // The due rows after the worker's cursor in id order, locking nothing (BackfillQueue::nextDue):
+    // IX_PROC_STATE_BACKFILL_DUE (BACKFILL_STATE, CMINMSGS_ID) is that order, so the scan starts at
+    // the cursor and stops after maxCount rows, past none of the entries finished back-fills left
+    // behind below it (V10, docs/performance.md).
+    c.add(d, "backfill.next-due",
           d.firstRows({"CMINMSGS_ID, BACKFILL_STATUS_VALUE, PROCESSED_AT, BACKFILL_ATTEMPTS", "PROC_STATE",
-                       "BACKFILL_STATE = 'DUE' AND BACKFILL_NEXT_AT <= ?", "", "CMINMSGS_ID",
-                       RowLock::SkipLocked}));
+                       "BACKFILL_STATE = 'DUE' AND CMINMSGS_ID > ? AND BACKFILL_NEXT_AT <= ?", "CMINMSGS_ID",
+                       "CMINMSGS_ID", RowLock::None}));
     // kIdsPerStatement intents each (IdChunks.h).
     const std::string ids = "CMINMSGS_ID IN (" + idListMarkers() + ")";
-    c.add(d, "backfill.set-next", "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE " + ids);
     c.add(d, "backfill.release",
           "UPDATE PROC_STATE SET BACKFILL_NEXT_AT = ? WHERE BACKFILL_STATE = 'DUE' AND " + ids);
     c.add(d, "backfill.done",

@@ -47,28 +47,25 @@ namespace msgx::storage {
 using namespace Poco::Data::Keywords;
 using Poco::Data::Statement;
 
-std::vector<BackfillTask> SqlBackfillQueue::claimDue(int maxCount, Clock::duration claimFor) {
+std::vector<BackfillTask> SqlBackfillQueue::nextDue(int maxCount, MailboxId afterId) {
     if (maxCount <= 0) {
         return {};
     }
     const Timestamp stamp = ctx_.now();
-    const Timestamp claimedUntil = stamp + claimFor;
-    return ctx_.writerTransact("store: claim due back-fills", [ctx = ctx_.statements, maxCount, stamp,
-                                                               claimedUntil](Transaction& tx) {
-        std::vector<BackfillRow> rows;
-        tx.session() << ctx["backfill.claim"], bindMicros(stamp), bindInt(maxCount), into(rows), now;
-        std::vector<BackfillTask> tasks;
-        std::vector<MailboxId> ids;
-        for (const auto& row : rows) {
-            // A DUE row always has both (processing.finish writes them together).
-            tasks.push_back({row.id, row.status.isNull() ? std::string() : row.status.value(),
-                             row.processedAt.isNull() ? stamp : timestampOf(row.processedAt.value()),
-                             row.attempts});
-            ids.push_back(row.id);
-        }
-        executeForIds(tx, ctx["backfill.set-next"], claimedUntil, ids);
-        return tasks;
-    });
+    return ctx_.writerTransact(
+        "store: read due back-fills", [ctx = ctx_.statements, maxCount, stamp, afterId](Transaction& tx) {
+            std::vector<BackfillRow> rows;
+            tx.session() << ctx["backfill.next-due"], bindInt64(afterId), bindMicros(stamp),
+                bindInt(maxCount), into(rows), now;
+            std::vector<BackfillTask> tasks;
+            for (const auto& row : rows) {
+                // A DUE row always has both (processing.finish writes them together).
+                tasks.push_back({row.id, row.status.isNull() ? std::string() : row.status.value(),
+                                 row.processedAt.isNull() ? stamp : timestampOf(row.processedAt.value()),
+                                 row.attempts});
+            }
+            return tasks;
+        });
 }
 
 void SqlBackfillQueue::markDone(MailboxId id) {
@@ -132,7 +129,7 @@ void SqlBackfillQueue::postpone(const std::vector<MailboxId>& ids, Timestamp nex
     if (ids.empty()) {
         return;
     }
-    ctx_.writerTransact("store: postpone " + std::to_string(ids.size()) + " claimed back-fill(s)",
+    ctx_.writerTransact("store: postpone " + std::to_string(ids.size()) + " back-fill(s)",
                         [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
                             executeForIds(tx, ctx["backfill.release"], nextAttemptAt, ids);
                         });

@@ -9,7 +9,7 @@ class SqlBackfillQueue final : public BackfillQueue {
 public:
     explicit SqlBackfillQueue(StoreContext context) : ctx_(std::move(context)) {}
 
-    std::vector<BackfillTask> claimDue(int maxCount, Clock::duration claimFor) override;
+    std::vector<BackfillTask> nextDue(int maxCount, MailboxId afterId) override;
     void markDone(MailboxId id) override;
     bool markDoneIf(MailboxId id, Timestamp processedAt) override;
     std::vector<MailboxId> markDoneIfCurrent(const std::vector<BackfillTask>& tasks) override;

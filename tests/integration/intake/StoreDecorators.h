@@ -82,8 +82,8 @@ class FailingBackfillQueue final : public storage::BackfillQueue {
 public:
     explicit FailingBackfillQueue(storage::BackfillQueue& real) : real_(real) {}
 
-    std::vector<storage::BackfillTask> claimDue(int maxCount, Clock::duration claimFor) override {
-        return real_.claimDue(maxCount, claimFor);
+    std::vector<storage::BackfillTask> nextDue(int maxCount, storage::MailboxId afterId) override {
+        return real_.nextDue(maxCount, afterId);
     }
     void markDone(storage::MailboxId id) override { real_.markDone(id); }
     bool markDoneIf(storage::MailboxId id, storage::Timestamp processedAt) override {

@@ -115,7 +115,7 @@ TEST_P(StoreSuite, PostponedEventsKeepTheirAttemptCount) {
     EXPECT_TRUE(store().events().nextDue("msg", 0, 1).empty());
 }
 
-TEST_P(StoreSuite, DueBackfillIsClaimedOnceAndMarkingItDoneTwiceChangesNothing) {
+TEST_P(StoreSuite, DueBackfillIsReadUntilDoneAndMarkingItDoneTwiceChangesNothing) {
     enqueue(1);
     enqueue(2);
     ASSERT_TRUE(store().processing().commit(succeeded(1)).applied);
@@ -125,9 +125,10 @@ TEST_P(StoreSuite, DueBackfillIsClaimedOnceAndMarkingItDoneTwiceChangesNothing) 
 
     auto& backfill = store().backfill();
     EXPECT_EQ(backfill.dueCount(), 1);
-    const auto tasks = backfill.claimDue(10, 30s);
-    ASSERT_EQ(tasks, (std::vector<storage::BackfillTask>{{1, "PROCESSED", clock_.now(), 0}}));
-    EXPECT_TRUE(backfill.claimDue(10, 30s).empty()); // claimed
+    const std::vector<storage::BackfillTask> task{{1, "PROCESSED", clock_.now(), 0}};
+    ASSERT_EQ(backfill.nextDue(10, 0), task);
+    EXPECT_EQ(backfill.nextDue(10, 0), task); // a read changes nothing
+    EXPECT_TRUE(backfill.nextDue(10, 1).empty());
 
     backfill.markDone(1);
     backfill.markDone(1);
@@ -135,19 +136,49 @@ TEST_P(StoreSuite, DueBackfillIsClaimedOnceAndMarkingItDoneTwiceChangesNothing) 
     EXPECT_EQ(row->backfillState, storage::BackfillState::Done);
     EXPECT_EQ(backfill.dueCount(), 0);
     clock_.advance(60s);
-    EXPECT_TRUE(backfill.claimDue(10, 30s).empty());
+    EXPECT_TRUE(backfill.nextDue(10, 0).empty());
+}
+
+// A backlog drained batch after batch: each read goes on after the last id of the one before, in id
+// order, and from 0 again it finds what the pass left behind (2, postponed).
+TEST_P(StoreSuite, BackfillIsReadInIdOrderAfterTheGivenId) {
+    for (const storage::MailboxId id : {4, 1, 5, 2, 3}) {
+        enqueue(id);
+    }
+    for (const storage::MailboxId id : {5, 3, 1, 4, 2}) {
+        ASSERT_TRUE(store().processing().commit(succeeded(id)).applied);
+    }
+    auto& backfill = store().backfill();
+    const auto idsOf = [](const std::vector<storage::BackfillTask>& tasks) {
+        std::vector<storage::MailboxId> out;
+        for (const auto& task : tasks) {
+            out.push_back(task.mailboxId);
+        }
+        return out;
+    };
+    EXPECT_EQ(idsOf(backfill.nextDue(2, 0)), (std::vector<storage::MailboxId>{1, 2}));
+    backfill.markDone(1);
+    backfill.postpone({2}, clock_.now() + 1s);
+    EXPECT_EQ(idsOf(backfill.nextDue(2, 2)), (std::vector<storage::MailboxId>{3, 4}));
+    backfill.markDone(3);
+    backfill.markDone(4);
+    EXPECT_EQ(idsOf(backfill.nextDue(2, 4)), (std::vector<storage::MailboxId>{5}));
+    backfill.markDone(5);
+    EXPECT_TRUE(backfill.nextDue(2, 0).empty()); // 2 waits for its next attempt
+    clock_.advance(1s);
+    EXPECT_EQ(idsOf(backfill.nextDue(2, 0)), (std::vector<storage::MailboxId>{2}));
 }
 
 TEST_P(StoreSuite, FailedBackfillWaitsForItsNextAttempt) {
     enqueue(1);
     ASSERT_TRUE(store().processing().commit(succeeded(1)).applied);
     auto& backfill = store().backfill();
-    ASSERT_EQ(backfill.claimDue(10, 30s).size(), 1u);
+    ASSERT_EQ(backfill.nextDue(10, 0).size(), 1u);
     backfill.recordFailure(1, clock_.now() + 60s, "mailbox unreachable");
     clock_.advance(59s);
-    EXPECT_TRUE(backfill.claimDue(10, 30s).empty());
+    EXPECT_TRUE(backfill.nextDue(10, 0).empty());
     clock_.advance(1s);
-    const auto tasks = backfill.claimDue(10, 30s);
+    const auto tasks = backfill.nextDue(10, 0);
     ASSERT_EQ(tasks.size(), 1u);
     EXPECT_EQ(tasks[0].attempts, 1);
     EXPECT_EQ(store().processing().find(1)->backfillError, "mailbox unreachable");

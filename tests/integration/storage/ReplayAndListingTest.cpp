@@ -69,7 +69,7 @@ TEST_P(StoreSuite, ReplayOfADeadMessageClearsItsNoteAndSupersedesItsDueBackfill)
     EXPECT_EQ(row->lastError, "deadline passed");
     EXPECT_EQ(row->backfillState, BackfillState::None);
     EXPECT_EQ(row->processedAt, before->processedAt);
-    EXPECT_TRUE(store().backfill().claimDue(10, 30s).empty()) << "the old DEAD status is not written";
+    EXPECT_TRUE(store().backfill().nextDue(10, 0).empty()) << "the old DEAD status is not written";
 
     enqueue(3);
     auto written = dead;
@@ -120,7 +120,7 @@ TEST_P(StoreSuite, ACommitAfterReplayRecordsANewBackfillIntentThatTheOldTaskCann
     dead.outcome.errorClass = ErrorClass::CodecError;
     dead.outcome.backfillStatus = "ERROR";
     ASSERT_TRUE(queue.commit(dead).applied);
-    const auto firstTask = backfill.claimDue(10, 30s);
+    const auto firstTask = backfill.nextDue(10, 0);
     ASSERT_EQ(firstTask.size(), 1u);
     backfill.recordFailure(1, clock_.now(), "mailbox down");
     ASSERT_TRUE(backfill.markDoneIf(1, firstTask[0].processedAt));

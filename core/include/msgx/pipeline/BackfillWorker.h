@@ -15,30 +15,28 @@ struct BackfillRound {
 };
 
 // Writes DATE_PROCESSED and the STATUS value of every terminal message back into the mailbox row
-// (US-09): claims due intents, UPDATEs their mailbox rows (one mailbox transaction per round, row
-// by row when that fails), marks them done in one store transaction guarded by PROCESSED_AT (a
-// replay's newer intent is never lost to an older task: it stays DUE and is written next). A
+// (US-09): reads due intents (in id order, a backlog batch after batch from the last id read; the
+// only reader of them, BackfillQueue::nextDue), UPDATEs their mailbox rows (one mailbox transaction
+// per round, row by row when that fails), marks them done in one store transaction guarded by
+// PROCESSED_AT (a replay's newer intent is never lost to an older task: it stays DUE and is written
+// next). A
 // failure retries with persistent backoff (backfill.backoff doubling per attempt up to
 // backfill.backoff-cap, BACKFILL_NEXT_AT in the store, so a restart keeps the schedule). Never runs
 // business logic. Not started in shadow mode (and shadow commits record no intent anyway).
 class BackfillWorker {
 public:
-    // Intents claimed per round, and how long a claim keeps them from other workers (a worker that
-    // dies mid-round hands them back after this). A daemon restarted after a crash therefore
-    // back-fills the rows its predecessor had claimed up to this much later; order does not matter
-    // for back-fill and nothing is lost.
+    // Intents read per round. A daemon restarted after a crash finds the rows its predecessor was
+    // writing still due and writes them again (the same values).
     static constexpr int kBatch = 100;
-    static constexpr Clock::duration kClaimFor = std::chrono::minutes(2);
 
     BackfillWorker(storage::OwnStore& store, storage::MailboxInbox& inbox, const Clock& clock,
                    const config::BackfillConfig& settings);
 
-    // One round. nextAt is now when a full batch was claimed (more may be due), now + backfill.backoff
+    // One round. nextAt is now when a full batch was read (more may be due), now + backfill.backoff
     // when the mailbox failed (the round stops at the first mailbox failure: it is likely down, and
     // the tasks after it are handed back due at nextAt, no attempt counted), else now +
     // backfill.interval. Throws storage::InfraError when the own store fails; the tasks that round
-    // claimed and did not finish are handed back at the start of the next round (not after
-    // kClaimFor), so a store restart does not hold the back-fill for two minutes.
+    // read and did not finish are handed back at the start of the next round.
     BackfillRound runOnce();
 
     // backfill.backoff x 2^attempts, at most backfill.backoff-cap: the delay after a failure of a
@@ -50,7 +48,10 @@ private:
     storage::MailboxInbox& inbox_;
     const Clock& clock_;
     config::BackfillConfig settings_;
-    std::vector<storage::MailboxId> unsettled_; // claimed by a round that the own store interrupted
+    std::vector<storage::MailboxId> unsettled_; // read by a round that the own store interrupted
+    // Where the next round reads from (BackfillQueue::nextDue): the last id of a full batch while a
+    // backlog drains, else 0.
+    storage::MailboxId readAfter_ = 0;
 };
 
 } // namespace msgx::pipeline

@@ -25,18 +25,23 @@ class BackfillQueue {
 public:
     virtual ~BackfillQueue() = default;
 
-    // Up to maxCount due intents (BACKFILL_STATE DUE, BACKFILL_NEXT_AT <= now), in no set order.
-    // Rows another worker holds are skipped (FOR UPDATE SKIP LOCKED: order does not matter here);
-    // the returned ones get BACKFILL_NEXT_AT = now + claimFor, so they are not handed out twice.
-    virtual std::vector<BackfillTask> claimDue(int maxCount, Clock::duration claimFor) = 0;
+    // Up to maxCount due intents (BACKFILL_STATE DUE, BACKFILL_NEXT_AT <= now) with CMINMSGS_ID >
+    // afterId, in CMINMSGS_ID order: a worker draining a backlog passes the last id of its previous
+    // read, so the read goes on from there and not over the whole due set again (0: from the start).
+    // A read in a writer transaction (fenced) that locks and writes nothing: back-fill has one
+    // worker, the writer's BackfillWorker, whose rounds run one after another, and every row a round
+    // read leaves the due set in that round (done, a failure's backoff, postponed) or is handed back
+    // at the start of the next; a deposed writer's mark is fenced, and its mailbox write, if any,
+    // writes the same values its successor writes.
+    virtual std::vector<BackfillTask> nextDue(int maxCount, MailboxId afterId) = 0;
     virtual void markDone(MailboxId id) = 0;
     // markDone guarded by the task's PROCESSED_AT: a no-op returning false when the row got a newer
-    // terminal commit (a replay) after the task was claimed, so the newer intent stays DUE.
+    // terminal commit (a replay) after the task was read, so the newer intent stays DUE.
     virtual bool markDoneIf(MailboxId id, Timestamp processedAt) = 0;
     // markDoneIf for each task (its mailboxId and processedAt), in one transaction; returns the ids
     // left as they were because their intent is newer than the task (or gone).
     virtual std::vector<MailboxId> markDoneIfCurrent(const std::vector<BackfillTask>& tasks) = 0;
-    // Hands claimed intents back: the DUE ones among `ids` are due at nextAttemptAt, attempts
+    // Hands intents read back: the DUE ones among `ids` are due at nextAttemptAt, attempts
     // unchanged (a round that stopped before trying them).
     virtual void postpone(const std::vector<MailboxId>& ids, Timestamp nextAttemptAt) = 0;
     // attempts + 1, next try at nextAttemptAt.
