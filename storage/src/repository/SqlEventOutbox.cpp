@@ -99,6 +99,20 @@ std::vector<OutboxEvent> eventsOf(const std::vector<EventRow>& rows,
     return events;
 }
 
+// event.pending-above: the PENDING events of `target` above `mark` and the CREATED_AT of the oldest.
+struct PendingAbove {
+    std::int64_t count = 0;
+    std::optional<Timestamp> oldestCreatedAt;
+};
+PendingAbove readPendingAbove(Transaction& tx, const SqlContext& ctx, const std::string& target,
+                              EventId mark) {
+    Poco::Int64 count = 0;
+    Poco::Nullable<Poco::Int64> oldest;
+    tx.session() << ctx["event.pending-above"], ctx.text.shortText(target), bindInt64(mark), into(count),
+        into(oldest), now;
+    return {count, oldest.isNull() ? std::nullopt : std::optional(timestampOf(oldest.value()))};
+}
+
 } // namespace
 
 std::optional<OutboxEvent> SqlEventOutbox::head(const std::string& target, EventId afterId) {
@@ -207,19 +221,10 @@ std::int64_t SqlEventOutbox::pendingCount(const std::string& target, EventId aft
 TargetBacklog SqlEventOutbox::backlog(const std::string& target, EventId afterId) {
     return ctx_.pool->transact(
         "store: read the backlog of " + target, [ctx = ctx_.statements, target, afterId](Transaction& tx) {
-            Poco::Int64 pending = 0;
-            Poco::Nullable<Poco::Int64> oldest;
-            tx.session() << ctx["event.pending-above"], ctx.text.shortText(target), bindInt64(afterId),
-                into(pending), into(oldest), now;
+            const PendingAbove pending = readPendingAbove(tx, ctx, target, afterId);
             Poco::Int64 dead = 0;
             tx.session() << ctx["event.dead-count"], ctx.text.shortText(target), into(dead), now;
-            TargetBacklog backlog;
-            backlog.pending = pending;
-            if (!oldest.isNull()) {
-                backlog.oldestPendingCreatedAt = timestampOf(oldest.value());
-            }
-            backlog.dead = dead;
-            return backlog;
+            return TargetBacklog{pending.count, pending.oldestCreatedAt, dead};
         });
 }
 
@@ -297,14 +302,10 @@ std::vector<TargetSummary> SqlEventOutbox::summary() {
             if (summary.pending == 0 || mark == marks.end()) {
                 continue;
             }
-            Poco::Int64 pending = 0;
-            Poco::Nullable<Poco::Int64> oldest;
-            tx.session() << ctx["event.pending-above"], ctx.text.shortText(target), bindInt64(mark->second),
-                into(pending), into(oldest), now;
-            summary.sent += summary.pending - pending;
-            summary.pending = pending;
-            summary.oldestPendingCreatedAt =
-                oldest.isNull() ? std::nullopt : std::optional(timestampOf(oldest.value()));
+            const PendingAbove above = readPendingAbove(tx, ctx, target, mark->second);
+            summary.sent += summary.pending - above.count;
+            summary.pending = above.count;
+            summary.oldestPendingCreatedAt = above.oldestCreatedAt;
         }
         std::vector<TargetSummary> summaries;
         summaries.reserve(byTarget.size());

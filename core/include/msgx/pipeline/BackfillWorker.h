@@ -19,8 +19,7 @@ struct BackfillRound {
 // only reader of them, BackfillQueue::nextDue), UPDATEs their mailbox rows (one mailbox transaction
 // per round, row by row when that fails), marks them done in one store transaction guarded by
 // PROCESSED_AT (a replay's newer intent is never lost to an older task: it stays DUE and is written
-// next). A
-// failure retries with persistent backoff (backfill.backoff doubling per attempt up to
+// next). A failure retries with persistent backoff (backfill.backoff doubling per attempt up to
 // backfill.backoff-cap, BACKFILL_NEXT_AT in the store, so a restart keeps the schedule). Never runs
 // business logic. Not started in shadow mode (and shadow commits record no intent anyway).
 class BackfillWorker {

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "msgx/clock/Clock.h"
 #include "msgx/storage/Ids.h"
 #include "msgx/storage/Timestamp.h"
 
