@@ -18,10 +18,26 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
                                   session, ctx["flight.insert-many"], ctx.text)),
       flightUpdate_(
           std::make_unique<PreparedStatement<FlightUpdate>>(session, ctx["flight.update"], ctx.text)),
+      flightUpdateMany_(ctx.sql->all().count("flight.update-many") == 0
+                            ? nullptr
+                            : std::make_unique<PreparedStatement<FlightUpdateMany>>(
+                                  session, ctx["flight.update-many"], ctx.text)),
+      flightUpdateFew_(ctx.sql->all().count("flight.update-few") == 0
+                           ? nullptr
+                           : std::make_unique<PreparedStatement<FlightUpdateFew>>(
+                                 session, ctx["flight.update-few"], ctx.text)),
+      flightUpdateOne_(ctx.sql->all().count("flight.update-one") == 0
+                           ? nullptr
+                           : std::make_unique<PreparedStatement<FlightInsert>>(
+                                 session, ctx["flight.update-one"], ctx.text)),
       flightDelete_(std::make_unique<PreparedStatement<FlightDelete>>(session, ctx["flight.mark-deleted"])),
       deleteAllLists_(
           std::make_unique<PreparedStatement<KeyParameter>>(session, ctx["flight.delete-all-lists"])),
       deleteList_(std::make_unique<PreparedStatement<ListKey>>(session, ctx["flight.delete-list"], ctx.text)),
+      deleteListMany_(ctx.sql->all().count("flight.delete-lists") == 0
+                          ? nullptr
+                          : std::make_unique<PreparedStatement<ListKeyMany>>(
+                                session, ctx["flight.delete-lists"], ctx.text)),
       insertItem_(
           std::make_unique<PreparedStatement<ListItem>>(session, ctx["flight.insert-item"], ctx.text)),
       insertItemMany_(ctx.sql->all().count("flight.insert-items") == 0
@@ -57,7 +73,10 @@ void CommitStatements::beginTransaction() {
     queuedEvents_.clear();
     queuedItems_.clear();
     queuedLists_.clear();
+    queuedListDeletes_.clear();
     queuedFlights_.clear();
+    queuedUpdates_.clear();
+    queuedUpdateAt_.clear();
 }
 
 } // namespace msgx::storage

@@ -73,12 +73,17 @@ inline constexpr int kItemsPerInsert = 50;
 inline constexpr int kItemsPerSmallInsert = 8;
 // New flights per multi-row FLIGHT insert (flight.insert-many).
 inline constexpr int kFlightsPerInsert = 50;
+// Replaced detail lists per flight.delete-lists.
+inline constexpr int kListsPerDelete = 10;
+// Updated flights per flight.update-many and per flight.update-few (the rest of a batch).
+inline constexpr int kFlightUpdatesPerStatement = 25;
+inline constexpr int kFlightUpdatesPerSmallStatement = 5;
 
 // Rows per processing.finish statement (rows of a batch that end with the same outcome).
 inline constexpr int kFinishesPerUpdate = 25;
 
-// Keys per processing.identity-holders look-up: a batch of 50 messages needs 5 round trips.
-inline constexpr int kIdentityKeysPerLookup = 10;
+// Keys per processing.identity-holders look-up: a batch of 50 messages needs 2 round trips.
+inline constexpr int kIdentityKeysPerLookup = 25;
 
 } // namespace msgx::storage
 
@@ -113,12 +118,15 @@ public:
     // Applies one flight change after checking its expected version. Returns the conflict text when
     // the stored version differs (nothing written by this call then), nullopt when applied.
     std::optional<std::string> applyFlightWrite(const FlightWrite& write, Timestamp stamp);
-    // Writes the detail rows applyFlightWrite queued (kItemsPerInsert per statement where the
-    // dialect allows). applyFlightWrite flushes them itself before it deletes any list; the commit
-    // calls it once more before its end.
+    // Deletes the lists applyFlightWrite replaces (queued, kListsPerDelete per statement, where the
+    // dialect allows), then writes the detail rows it queued (kItemsPerInsert per statement where the
+    // dialect allows). applyFlightWrite flushes them itself before a list is replaced a second time
+    // and before a flight is deleted; the commit calls it once more before its end.
     void writeItems();
     // Writes the new flights applyFlightWrite queued (kFlightsPerInsert per statement where the
-    // dialect allows); applyFlightWrite flushes them before any update or delete of a flight.
+    // dialect allows), then the updates it queued (one per flight, the last; several per statement
+    // where the dialect allows, else applyFlightWrite updated at once). applyFlightWrite flushes both
+    // before it deletes a flight; the commit calls it once more before it writes its events.
     void writeFlights();
 
     // Adds an outbox event; it is written by the next writeEvents() of this transaction, in the order
@@ -148,13 +156,21 @@ public:
 private:
     struct FlightInsert;
     using FlightInsertMany = MultiRowParameters<FlightInsert, kFlightsPerInsert>;
+    using FlightUpdateMany = MultiRowParameters<FlightInsert, kFlightUpdatesPerStatement>;
+    using FlightUpdateFew = MultiRowParameters<FlightInsert, kFlightUpdatesPerSmallStatement>;
     struct QueuedFlight {
         FlightId flid;
         FlightKeys keys;
         std::string attributesJson;
         Poco::Int64 micros;
+        Poco::Int64 version;
     };
     std::vector<QueuedFlight> queuedFlights_;
+    // The updates of existing flights, one per flight (a later write of it replaces its entry), and
+    // where each is in queuedUpdates_.
+    std::vector<QueuedFlight> queuedUpdates_;
+    std::map<FlightId, std::size_t> queuedUpdateAt_;
+    void queueUpdate(QueuedFlight update);
     struct FlightUpdate;
     struct FlightDelete;
     struct ListKey;
@@ -168,8 +184,12 @@ private:
         std::string json;
     };
     std::vector<QueuedItem> queuedItems_;
-    // The (FLID, LIST_NAME) of the rows in queuedItems_: a list replaced again must flush them first.
+    // The (FLID, LIST_NAME) of the rows in queuedItems_ and of the lists in queuedListDeletes_: a list
+    // replaced again must flush them first.
     std::set<std::pair<FlightId, std::string>> queuedLists_;
+    using ListKeyMany = MultiRowParameters<ListKey, kListsPerDelete>;
+    std::vector<std::pair<FlightId, std::string>> queuedListDeletes_;
+    void writeListDeletes();
     struct EventInsert;
     using EventInsertMany = MultiRowParameters<EventInsert, kEventsPerInsert>;
     struct FinishUpdate;
@@ -190,9 +210,14 @@ private:
     std::unique_ptr<PreparedStatement<FlightInsert>> flightInsert_;
     std::unique_ptr<PreparedStatement<FlightInsertMany>> flightInsertMany_; // null on Oracle
     std::unique_ptr<PreparedStatement<FlightUpdate>> flightUpdate_;
+    // flight.update-many/-few/-one, null on Oracle (which updates each flight at once).
+    std::unique_ptr<PreparedStatement<FlightUpdateMany>> flightUpdateMany_;
+    std::unique_ptr<PreparedStatement<FlightUpdateFew>> flightUpdateFew_;
+    std::unique_ptr<PreparedStatement<FlightInsert>> flightUpdateOne_;
     std::unique_ptr<PreparedStatement<FlightDelete>> flightDelete_;
     std::unique_ptr<PreparedStatement<KeyParameter>> deleteAllLists_;
     std::unique_ptr<PreparedStatement<ListKey>> deleteList_;
+    std::unique_ptr<PreparedStatement<ListKeyMany>> deleteListMany_; // null on Oracle
     std::unique_ptr<PreparedStatement<ListItem>> insertItem_;
     std::unique_ptr<PreparedStatement<ListItemMany>> insertItemMany_; // null on Oracle
     std::unique_ptr<PreparedStatement<ListItemFew>> insertItemFew_;   // null on Oracle

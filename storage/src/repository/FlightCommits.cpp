@@ -3,6 +3,7 @@
 #include "repository/IdChunks.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace msgx::storage {
 
@@ -43,7 +44,7 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
             return std::nullopt; // deleting a flight that is not there changes nothing
         }
         writtenVersions_[write.flid] = *current + 1;
-        writeFlights(); // a flight inserted earlier in this transaction exists before it is deleted
+        writeFlights(); // its insert or queued update of this transaction goes before its delete
         flightDelete_->values.version = *current + 1;
         flightDelete_->values.updatedAt = micros;
         flightDelete_->values.flid = write.flid;
@@ -54,8 +55,11 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
         return std::nullopt;
     }
     if (!current) {
-        queuedFlights_.push_back({write.flid, write.keys, write.attributesJson, micros});
+        queuedFlights_.push_back({write.flid, write.keys, write.attributesJson, micros, 1});
         writtenVersions_[write.flid] = 1;
+    } else if (flightUpdateMany_) {
+        queueUpdate({write.flid, write.keys, write.attributesJson, micros, *current + 1});
+        writtenVersions_[write.flid] = *current + 1;
     } else {
         writeFlights(); // a flight inserted earlier in this transaction exists before it is updated
         auto& v = flightUpdate_->values;
@@ -74,13 +78,18 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
 }
 
 void CommitStatements::replaceList(FlightId flid, const DetailList& list, bool fresh) {
+    if (queuedLists_.contains({flid, list.name})) {
+        writeItems(); // a queued row of this list must not survive its second replacement
+    }
     if (!fresh) {
-        if (queuedLists_.contains({flid, list.name})) {
-            writeItems(); // a queued row of this list must not survive its delete
+        if (deleteListMany_) {
+            queuedListDeletes_.emplace_back(flid, list.name);
+            queuedLists_.emplace(flid, list.name);
+        } else {
+            deleteList_->values.flid = flid;
+            deleteList_->values.list.set(list.name);
+            deleteList_->execute();
         }
-        deleteList_->values.flid = flid;
-        deleteList_->values.list.set(list.name);
-        deleteList_->execute();
     }
     int seq = 0;
     for (const auto& json : list.itemsJson) {
@@ -91,20 +100,56 @@ void CommitStatements::replaceList(FlightId flid, const DetailList& list, bool f
     }
 }
 
+void CommitStatements::writeListDeletes() {
+    const std::size_t count = queuedListDeletes_.size();
+    for (std::size_t first = 0; first < count; first += kListsPerDelete) {
+        if (count - first == 1) {
+            deleteList_->values.flid = queuedListDeletes_[first].first;
+            deleteList_->values.list.set(queuedListDeletes_[first].second);
+            deleteList_->execute();
+            break;
+        }
+        for (std::size_t slot = 0; slot < static_cast<std::size_t>(kListsPerDelete); ++slot) {
+            // A short set repeats its last pair: deleting a list twice deletes it once.
+            const auto& [flid, name] = queuedListDeletes_[std::min(first + slot, count - 1)];
+            deleteListMany_->values.rows[slot].flid = flid;
+            deleteListMany_->values.rows[slot].list.set(name);
+        }
+        deleteListMany_->execute();
+    }
+    queuedListDeletes_.clear();
+}
+
+void CommitStatements::queueUpdate(QueuedFlight update) {
+    if (const auto queued = queuedUpdateAt_.find(update.flid); queued != queuedUpdateAt_.end()) {
+        queuedUpdates_[queued->second] = std::move(update); // an update writes every column: the last wins
+        return;
+    }
+    queuedUpdateAt_.emplace(update.flid, queuedUpdates_.size());
+    queuedUpdates_.push_back(std::move(update));
+}
+
 void CommitStatements::writeFlights() {
-    writeQueuedRows(queuedFlights_, flightInsertMany_.get(), *flightInsert_,
-                    [](FlightInsert& v, const QueuedFlight& queued) {
-                        v.flid = queued.flid;
-                        v.keys.set(queued.keys);
-                        v.deleted = 0;
-                        v.version = 1;
-                        v.attributes.set(queued.attributesJson);
-                        v.createdAt = queued.micros;
-                        v.updatedAt = queued.micros;
-                    });
+    const auto set = [](FlightInsert& v, const QueuedFlight& queued) {
+        v.flid = queued.flid;
+        v.keys.set(queued.keys);
+        v.deleted = 0;
+        v.version = queued.version;
+        v.attributes.set(queued.attributesJson);
+        v.createdAt = queued.micros; // an update keeps the row's CREATED_AT (flight.update-many)
+        v.updatedAt = queued.micros;
+    };
+    // Inserts first: an update may be of a flight this transaction inserted.
+    writeQueuedRows(queuedFlights_, flightInsertMany_.get(), *flightInsert_, set);
+    if (!queuedUpdates_.empty()) {
+        writeQueuedRows(queuedUpdates_, flightUpdateMany_.get(), flightUpdateFew_.get(), *flightUpdateOne_,
+                        set);
+        queuedUpdateAt_.clear();
+    }
 }
 
 void CommitStatements::writeItems() {
+    writeListDeletes(); // before the rows that replace them
     queuedLists_.clear();
     writeQueuedRows(queuedItems_, insertItemMany_.get(), insertItemFew_.get(), *insertItem_,
                     [](ListItem& row, const QueuedItem& queued) {

@@ -39,6 +39,18 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
             sql += ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
         }
         c.add(d, "flight.insert-many", sql);
+        // The flights a batch updates, kFlightUpdatesPerStatement (then kFlightUpdatesPerSmallStatement,
+        // then one) per statement: an upsert by FLID is the one multi-row UPDATE by key that PostgreSQL,
+        // MySQL/MariaDB and SQLite share. Its rows exist and are locked (flight.lock-versions), so it
+        // never inserts; CREATED_AT is bound only because the insert half needs every column.
+        const ColumnNames values{"FFID",          "ALCD",       "FLNO",       "MVIN",
+                                 "SODT",          "MAID",       "LINK_FLID",  "DELETED",
+                                 "STATE_VERSION", "ATTRIBUTES", "CREATED_AT", "UPDATED_AT"};
+        c.add(d, "flight.update-many",
+              d.upsertRows("FLIGHT", {"FLID"}, values, kFlightUpdatesPerStatement, {"CREATED_AT"}));
+        c.add(d, "flight.update-few",
+              d.upsertRows("FLIGHT", {"FLID"}, values, kFlightUpdatesPerSmallStatement, {"CREATED_AT"}));
+        c.add(d, "flight.update-one", d.upsertRows("FLIGHT", {"FLID"}, values, 1, {"CREATED_AT"}));
     }
     c.add(d, "flight.update",
           "UPDATE FLIGHT SET FFID = ?, ALCD = ?, FLNO = ?, MVIN = ?, SODT = ?, MAID = ?, LINK_FLID = ?, "
@@ -48,6 +60,15 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
           "UPDATE FLIGHT SET DELETED = 1, STATE_VERSION = ?, UPDATED_AT = ? WHERE FLID = ?");
     c.add(d, "flight.delete-list", "DELETE FROM FLIGHT_DETAIL WHERE FLID = ? AND LIST_NAME = ?");
     c.add(d, "flight.delete-all-lists", "DELETE FROM FLIGHT_DETAIL WHERE FLID = ?");
+    // The lists a batch replaces, kListsPerDelete per statement (a short set repeats its last pair);
+    // like the other multi-row statements of the commit, not on Oracle 11g.
+    if (d.hasMultiRowValues()) {
+        std::string lists = "DELETE FROM FLIGHT_DETAIL WHERE (FLID = ? AND LIST_NAME = ?)";
+        for (int i = 1; i < kListsPerDelete; ++i) {
+            lists += " OR (FLID = ? AND LIST_NAME = ?)";
+        }
+        c.add(d, "flight.delete-lists", lists);
+    }
     c.add(d, "flight.insert-item",
           "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)");
     // kItemsPerInsert detail rows in one statement (a snapshot writes thousands). Not on Oracle 11g,

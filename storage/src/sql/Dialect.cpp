@@ -2,6 +2,7 @@
 
 #include "sql/Placeholders.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace msgx::storage {
@@ -58,6 +59,26 @@ ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values) {
     ColumnNames all = keys;
     all.insert(all.end(), values.begin(), values.end());
     return all;
+}
+
+std::string Dialect::upsertRows(std::string_view, const ColumnNames&, const ColumnNames&, int,
+                                const ColumnNames&) const {
+    throw std::logic_error(std::string(name()) + " has no multi-row upsert");
+}
+
+std::string upsertAssignments(const ColumnNames& values, const ColumnNames& kept, std::string_view before,
+                              std::string_view after) {
+    std::string sql;
+    for (const auto& column : values) {
+        if (std::find(kept.begin(), kept.end(), column) != kept.end()) {
+            continue;
+        }
+        sql += (sql.empty() ? "" : ", ") + column + " = ";
+        sql += before;
+        sql += column;
+        sql += after;
+    }
+    return sql;
 }
 
 std::string insertInto(std::string_view table, const ColumnNames& columns, int rows) {

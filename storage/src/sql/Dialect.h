@@ -74,6 +74,12 @@ public:
     // when upsertRepeatsValues(), the value columns a second time after that.
     [[nodiscard]] virtual std::string upsert(std::string_view table, const ColumnNames& keys,
                                              const ColumnNames& values) const = 0;
+    // `rows` rows in one statement, their parameters one row after the other (each as upsert()'s);
+    // where a key exists, its row takes the values except those in `keptColumns`, which keep what the
+    // row has (its creation time, say). Only where hasMultiRowValues().
+    [[nodiscard]] virtual std::string upsertRows(std::string_view table, const ColumnNames& keys,
+                                                 const ColumnNames& values, int rows,
+                                                 const ColumnNames& keptColumns) const;
     // Oracle's MERGE binds the values in its UPDATE and its INSERT branch, not in the USING select
     // list, where a CLOB parameter is not safe; so they are bound twice.
     [[nodiscard]] virtual bool upsertRepeatsValues() const { return false; }
@@ -130,6 +136,11 @@ std::string placeholdersFor(const ColumnNames& columns);
 
 // keys followed by values: the column list of an insert that carries both.
 ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values);
+
+// "A = <new A>, B = <new B>" for the `values` an upsert writes over an existing row, without the
+// `kept` ones; a column's new value is `before` + its name + `after` ("EXCLUDED.A", "VALUES(A)").
+std::string upsertAssignments(const ColumnNames& values, const ColumnNames& kept, std::string_view before,
+                              std::string_view after);
 
 // "INSERT INTO table (A, B) VALUES (?, ?)" (`rows` times the "(?, ?)"): the start every dialect's
 // inserts share.

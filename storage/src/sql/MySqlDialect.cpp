@@ -21,12 +21,14 @@ public:
     // MySQL 8, which prefers a row alias but keeps VALUES() working).
     [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
                                      const ColumnNames& values) const override {
-        const ColumnNames all = keysThenValues(keys, values);
-        std::string sql = insertInto(table, all) + " ON DUPLICATE KEY UPDATE ";
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            sql += (i == 0 ? "" : ", ") + values[i] + " = VALUES(" + values[i] + ")";
-        }
-        return sql;
+        return upsertRows(table, keys, values, 1, {});
+    }
+
+    [[nodiscard]] std::string upsertRows(std::string_view table, const ColumnNames& keys,
+                                         const ColumnNames& values, int rows,
+                                         const ColumnNames& keptColumns) const override {
+        return insertInto(table, keysThenValues(keys, values), rows) + " ON DUPLICATE KEY UPDATE " +
+               upsertAssignments(values, keptColumns, "VALUES(", ")");
     }
 
     // Not INSERT IGNORE: IGNORE also turns a too-long value or a NULL in a NOT NULL column into a

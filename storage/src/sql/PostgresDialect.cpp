@@ -17,12 +17,14 @@ public:
 
     [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
                                      const ColumnNames& values) const override {
-        const ColumnNames all = keysThenValues(keys, values);
-        std::string sql = insertInto(table, all) + " ON CONFLICT (" + joinColumns(keys) + ") DO UPDATE SET ";
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            sql += (i == 0 ? "" : ", ") + values[i] + " = EXCLUDED." + values[i];
-        }
-        return sql;
+        return upsertRows(table, keys, values, 1, {});
+    }
+
+    [[nodiscard]] std::string upsertRows(std::string_view table, const ColumnNames& keys,
+                                         const ColumnNames& values, int rows,
+                                         const ColumnNames& keptColumns) const override {
+        return insertInto(table, keysThenValues(keys, values), rows) + " ON CONFLICT (" + joinColumns(keys) +
+               ") DO UPDATE SET " + upsertAssignments(values, keptColumns, "EXCLUDED.", "");
     }
 
     [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,

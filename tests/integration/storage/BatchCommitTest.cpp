@@ -73,6 +73,103 @@ TEST_P(StoreSuite, CommitAllAppliesInOrderAndALaterCommitSeesTheFlightVersionAnE
     EXPECT_TRUE(store().processing().commitAll({}).applied);
 }
 
+// Flight `flid` as commit round `round` writes it: every key column and the document depend on both.
+FlightWrite roundOf(storage::FlightId flid, int round, std::optional<std::int64_t> expected,
+                    storage::Timestamp sodt) {
+    FlightWrite write;
+    write.flid = flid;
+    write.expectedVersion = expected;
+    write.keys.ffid = "FF" + std::to_string(flid) + "-" + std::to_string(round);
+    write.keys.alcd = round == 1 ? "3U" : "CA";
+    write.keys.flno = "F" + std::to_string(flid % 1000) + std::to_string(round);
+    write.keys.mvin = flid % 2 == 0 ? "A" : "D";
+    write.keys.sodt = sodt + std::chrono::minutes(flid % 1000);
+    write.keys.maid = round == 1 ? std::nullopt : std::optional<storage::FlightId>(flid - 1);
+    write.keys.linkFlid = round == 1 ? std::optional<storage::FlightId>(flid + 1) : std::nullopt;
+    write.attributesJson =
+        R"({"round":)" + std::to_string(round) + R"(,"flid":)" + std::to_string(flid) + "}";
+    return write;
+}
+
+TEST_P(StoreSuite, ABatchUpdatingManyFlightsWritesEachWholeKeepsItsCreationTimeAndTheLastWriteOfAFlight) {
+    // 37 flights updated in one batch: a full multi-row update of 25, two of 5 and two single ones
+    // (where the dialect writes several per statement); one of them twice, one then deleted, one
+    // brought back from deleted; every third one has its "stands" list replaced (13 lists: a full
+    // multi-list delete and a short one), flight 8000 twice.
+    constexpr int kFlights = 37;
+    constexpr storage::FlightId kFirst = 8000;
+    const auto created = clock_.now();
+    std::vector<ProcessingCommit> creates;
+    for (int i = 0; i < kFlights; ++i) {
+        enqueue(i + 1);
+        auto commit = succeeded(i + 1);
+        commit.flights = {roundOf(kFirst + i, 1, std::nullopt, created)};
+        if (i % 3 == 0) {
+            commit.flights[0].lists = {{"stands", {R"({"stand":"1"})"}}, {"delays", {R"({"code":"93"})"}}};
+        }
+        creates.push_back(commit);
+    }
+    ASSERT_TRUE(store().processing().commitAll(creates).applied);
+    enqueue(100);
+    auto remove = succeeded(100);
+    FlightWrite removed;
+    removed.kind = FlightWrite::Kind::Delete;
+    removed.flid = kFirst + 5;
+    removed.expectedVersion = 1;
+    remove.flights = {removed};
+    ASSERT_TRUE(store().processing().commit(remove).applied);
+
+    clock_.advance(1h);
+    const auto updated = clock_.now();
+    std::vector<ProcessingCommit> updates;
+    MailboxId id = 200;
+    for (int i = 0; i < kFlights; ++i) {
+        enqueue(id);
+        auto commit = succeeded(id++);
+        commit.flights = {roundOf(kFirst + i, 2, i == 5 ? 2 : 1, updated)};
+        if (i % 3 == 0) {
+            commit.flights[0].lists = {{"stands", {R"({"stand":"7"})", R"({"stand":"8"})"}}};
+        }
+        updates.push_back(commit);
+    }
+    enqueue(id);
+    auto again = succeeded(id++);
+    again.flights = {roundOf(kFirst, 3, 2, updated)}; // flight 8000 a second time in the batch
+    again.flights[0].lists = {{"stands", {R"({"stand":"last"})"}}};
+    updates.push_back(again);
+    enqueue(id);
+    auto gone = succeeded(id++);
+    removed.flid = kFirst + 9;
+    removed.expectedVersion = 2; // the update above made it version 2
+    gone.flights = {removed};
+    updates.push_back(gone);
+    const auto result = store().processing().commitAll(updates);
+    ASSERT_TRUE(result.applied) << result.conflict;
+
+    for (int i = 0; i < kFlights; ++i) {
+        const storage::FlightId flid = kFirst + i;
+        const auto flight = store().flights().byFlid(flid);
+        ASSERT_TRUE(flight) << flid;
+        const int round = i == 0 ? 3 : 2;
+        FlightWrite expected = roundOf(flid, round, std::nullopt, updated);
+        EXPECT_EQ(flight->keys, expected.keys) << flid;
+        EXPECT_EQ(flight->attributesJson, expected.attributesJson) << flid;
+        EXPECT_EQ(flight->stateVersion, i == 0 || i == 5 || i == 9 ? 3 : 2) << flid;
+        EXPECT_EQ(flight->deleted, i == 9) << flid;
+        EXPECT_EQ(flight->createdAt, created) << flid;
+        EXPECT_EQ(flight->updatedAt, updated) << flid;
+        std::vector<storage::DetailList> lists;
+        if (i == 0) {
+            lists = {{"delays", {R"({"code":"93"})"}}, {"stands", {R"({"stand":"last"})"}}};
+        } else if (i % 3 == 0 && i != 9) {
+            lists = {{"delays", {R"({"code":"93"})"}}, {"stands", {R"({"stand":"7"})", R"({"stand":"8"})"}}};
+        }
+        EXPECT_EQ(store().flights().detailLists(flid), lists) << flid;
+    }
+    EXPECT_EQ(rowCount("FLIGHT"), kFlights);
+    EXPECT_EQ(rowCount("FLIGHT_DETAIL"), 1 + 1 + 11 * 3); // flight 8000, and 11 more (not 8009)
+}
+
 TEST_P(StoreSuite, TheEventsOfABatchGetIdsInCommitOrderAcrossMultiRowInserts) {
     // 23 events: two full multi-row inserts and three single ones; every fourth payload is long
     // (bound as CLOB on MariaDB ODBC) and every third event has no flight.
