@@ -32,10 +32,12 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
               " FROM PROC_STATE WHERE CMINMSGS_ID = (SELECT MIN(HEAD_ID) FROM ("
               "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'PENDING' UNION ALL "
               "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'FAILED') HEADS)");
+    // The unfinished rows after the head within a window of ids, the first `limit` of them: the window
+    // bounds what any plan reads, the limit what comes back (RAW_XML included).
     c.add(d, "processing.next-unfinished",
-          "SELECT " + columns +
-              " FROM PROC_STATE WHERE CMINMSGS_ID > ? AND CMINMSGS_ID <= ? AND STATE IN ('PENDING', 'FAILED')"
-              " ORDER BY CMINMSGS_ID");
+          d.firstRows({columns, "PROC_STATE",
+                       "CMINMSGS_ID > ? AND CMINMSGS_ID <= ? AND STATE IN ('PENDING', 'FAILED')",
+                       "CMINMSGS_ID", "CMINMSGS_ID", RowLock::None}));
     c.add(d, "processing.find", "SELECT " + columns + " FROM PROC_STATE WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.find-archived", "SELECT " + columns + " FROM PROC_STATE_HST WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.known-ids",

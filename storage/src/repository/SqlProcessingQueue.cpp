@@ -7,6 +7,8 @@
 #include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
 #include "repository/StoredNames.h"
+#include "session/PreparedStatement.h"
+#include "session/Transaction.h"
 #include "sql/RowMapping.h"
 #include "sql/StoreStatements.h"
 
@@ -101,6 +103,45 @@ struct StateCountRow {
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::ProcStateRow)
+
+namespace msgx::storage {
+namespace {
+
+// processing.next-unfinished: after the head, up to `last`, at most `limit` rows.
+struct NextUnfinishedParameters {
+    Poco::Int64 afterId = 0;
+    Poco::Int64 last = 0;
+    int limit = 0;
+
+    template <typename Use>
+    void parameters(Use& use) {
+        use(afterId), use(last), use(limit);
+    }
+};
+
+struct NoParameters {
+    template <typename Use>
+    void parameters(Use&) {}
+};
+
+// The pump's two reads of every batch, prepared once per session: sent ad hoc, each cost a prepare
+// and (PostgreSQL) a deallocate round trip more, and was planned afresh for its values.
+struct QueueReads {
+    QueueReads(Poco::Data::Session& session, const SqlContext& ctx)
+        : head(session, ctx["processing.head"]), nextUnfinished(session, ctx["processing.next-unfinished"]) {}
+
+    static QueueReads& of(Transaction& tx, const SqlContext& ctx) {
+        return tx.prepared().get<QueueReads>(
+            [&tx, &ctx] { return std::make_shared<QueueReads>(tx.session(), ctx); });
+    }
+
+    PreparedQuery<ProcStateRow, NoParameters> head;
+    PreparedQuery<ProcStateRow, NextUnfinishedParameters> nextUnfinished;
+};
+
+} // namespace
+} // namespace msgx::storage
+
 MSGX_ROW_TYPE_HANDLER(msgx::storage::StateCountRow)
 
 namespace msgx::storage {
@@ -179,9 +220,7 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
 
 std::optional<ProcessingRecord> SqlProcessingQueue::head() {
     return ctx_.pool->transact("store: read the head of the queue", [ctx = ctx_.statements](Transaction& tx) {
-        std::vector<ProcStateRow> rows;
-        tx.session() << ctx["processing.head"], into(rows), now;
-        return single(rows);
+        return single(QueueReads::of(tx, ctx).head.execute());
     });
 }
 
@@ -417,14 +456,12 @@ std::vector<ProcessingRecord> SqlProcessingQueue::nextUnfinished(MailboxId after
     const MailboxId last = afterId + 4 * static_cast<MailboxId>(limit) + 16;
     return ctx_.pool->transact("store: read the messages after " + std::to_string(afterId),
                                [ctx = ctx_.statements, afterId, last, limit](Transaction& tx) {
-                                   std::vector<ProcStateRow> rows;
-                                   tx.session() << ctx["processing.next-unfinished"], bindInt64(afterId),
-                                       bindInt64(last), into(rows), now;
+                                   auto& next = QueueReads::of(tx, ctx).nextUnfinished;
+                                   next.values.afterId = afterId;
+                                   next.values.last = last;
+                                   next.values.limit = limit;
                                    std::vector<ProcessingRecord> records;
-                                   for (const auto& row : rows) {
-                                       if (static_cast<int>(records.size()) == limit) {
-                                           break;
-                                       }
+                                   for (const auto& row : next.execute()) {
                                        records.push_back(row.record());
                                    }
                                    return records;
