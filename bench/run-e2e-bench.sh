@@ -18,7 +18,7 @@
 # Exits non-zero when a run failed (msgxd died, a message or an event lost); timings never fail it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:-build/release}
+build=$(realpath -m "${1:-build/release}") # relative to the source tree, or absolute
 shift || true
 bench=$build/bench/msgx-e2e-bench
 mock=$build/tests/services/msgx-kafka-mock
@@ -33,6 +33,7 @@ out=${MSGX_E2E_OUT:-build/bench/e2e}
 results=${MSGX_E2E_RESULTS-bench/results}
 delivery=${MSGX_DELIVERY_JSON:-build/bench/delivery.json}
 mkdir -p "$out"
+out=$(realpath "$out") # MSGX_E2E_OUT may be relative or absolute
 # Both runs measure one msgxd: a copy taken now, so that a rebuild of the shared build directory
 # meanwhile (other work on the same tree) cannot change the binary between fsync off and on.
 cp "$msgxd" "$out/msgxd"
@@ -44,8 +45,8 @@ for fsync in ${MSGX_E2E_FSYNC:-off on}; do
   rm -f "$out/fsync-$fsync.json"
   started=$(date +%s)
   tests/services/with-services --only pg,mysql,kafka --kafka-mock "$mock" "${durable[@]}" -- \
-    "$bench" --msgxd "$PWD/$msgxd" --handlers "$PWD/$build/handlers" --golden "$PWD/handlers" \
-    --label "fsync-$fsync" --out "$PWD/$out/fsync-$fsync" "$@"
+    "$bench" --msgxd "$msgxd" --handlers "$build/handlers" --golden "$PWD/handlers" \
+    --label "fsync-$fsync" --out "$out/fsync-$fsync" "$@"
   echo "run-e2e-bench: fsync=$fsync run took $(($(date +%s) - started)) s" >&2
   runs+=("$out/fsync-$fsync.json")
 done
