@@ -23,7 +23,14 @@ function(msgx_add_handler)
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON)
   target_link_libraries(${target} PRIVATE Msgx::plugin_sdk)
-  target_link_options(${target} PRIVATE -Wl,--no-undefined)
+  # The plugin ABI is one exported symbol (PluginAbi.h): the version script keeps everything else
+  # local, the statically linked SDK and the std:: templates libstdc++ marks default-visible
+  # included (hidden visibility covers only the handler's own code), and --gc-sections leaves out
+  # the SDK code a handler does not use. Both shrink what msgxd maps per plugin (about 80 of them).
+  set(exports ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/msgx-plugin-exports.map)
+  target_compile_options(${target} PRIVATE -ffunction-sections -fdata-sections)
+  target_link_options(${target} PRIVATE -Wl,--no-undefined -Wl,--version-script=${exports} -Wl,--gc-sections)
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${exports})
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic $<$<BOOL:${H_WERROR}>:-Werror>)
   if(NOT MSGX_HANDLERS_INSTALL_DIR)
     set(MSGX_HANDLERS_INSTALL_DIR ${MsgxSdk_HANDLERS_DIR})
