@@ -96,7 +96,15 @@ PumpStep Pump::step() {
     const storage::Timestamp now = clock_.now();
     PumpStep result;
     try {
-        const std::optional<storage::ProcessingRecord> head = store_.processing().head();
+        std::optional<storage::ProcessingRecord> head;
+        std::optional<std::vector<storage::ProcessingRecord>> next;
+        if (front_ && now <= frontReadAt_ + config_.pipeline.pollInterval) {
+            head = std::move(front_->head);
+            next = std::move(front_->next);
+        } else {
+            head = store_.processing().head();
+        }
+        front_.reset();
         if (!head) {
             return result;
         }
@@ -106,9 +114,10 @@ PumpStep Pump::step() {
             return result;
         }
         result.kind = PumpStep::Kind::Progress;
-        runBatch(batchFrom(*head, now), now, result);
+        runBatch(batchFrom(*head, std::move(next), now), now, result);
         return result;
     } catch (const storage::InfraError& e) {
+        front_.reset();
         flights_.reset();
         flightsInSync_ = false;
         references_.invalidate();
@@ -122,14 +131,18 @@ PumpStep Pump::step() {
     }
 }
 
-std::vector<storage::ProcessingRecord> Pump::batchFrom(const storage::ProcessingRecord& head,
-                                                       storage::Timestamp now) {
+std::vector<storage::ProcessingRecord>
+Pump::batchFrom(const storage::ProcessingRecord& head,
+                std::optional<std::vector<storage::ProcessingRecord>> next, storage::Timestamp now) {
     std::vector<storage::ProcessingRecord> batch{head};
     const int limit = config_.pipeline.messagesPerTransaction - 1;
     if (limit <= 0) {
         return batch;
     }
-    for (auto& record : store_.processing().nextUnfinished(head.mailboxId, limit)) {
+    if (!next) {
+        next = store_.processing().nextUnfinished(head.mailboxId, limit);
+    }
+    for (auto& record : *next) {
         if (static_cast<int>(batch.size()) > limit) {
             break;
         }
@@ -181,7 +194,7 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
             break;
         }
     }
-    flightsInSync_ = commitBatch(batch, now, result);
+    flightsInSync_ = commitBatch(batch, now, result, true);
 }
 
 Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::ReferenceView& references,
@@ -313,7 +326,8 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     }
 }
 
-bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result) {
+bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result,
+                       bool readFront) {
     if (batch.empty()) {
         return true;
     }
@@ -329,7 +343,17 @@ bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now
             for (const auto& decided : batch) {
                 commits.push_back(decided.commit);
             }
-            written = queue.commitAll(commits);
+            if (readFront) {
+                storage::QueueFront front;
+                written =
+                    queue.commitAllAndReadFront(commits, config_.pipeline.messagesPerTransaction - 1, front);
+                if (written.applied) {
+                    front_ = std::move(front);
+                    frontReadAt_ = clock_.now();
+                }
+            } else {
+                written = queue.commitAll(commits);
+            }
         }
         metrics::Metrics::process().commitDuration(std::chrono::steady_clock::now() - commitStart);
     } catch (const storage::InfraError& e) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -131,7 +132,8 @@ bool bindsIdentity(const std::vector<ProcessingCommit>& commits) {
 
 } // namespace
 
-WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<ProcessingCommit>& commits) {
+WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<ProcessingCommit>& commits,
+                                   std::function<void(Transaction&)> afterWrites) {
     for (const auto& commit : commits) {
         if (!isTerminal(commit.outcome.state)) {
             throw std::invalid_argument("a processing commit must end in SUCCEEDED, SKIPPED or DEAD, not " +
@@ -153,8 +155,8 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
                   std::to_string(commits.back().mailboxId) + " (" + std::to_string(commits.size()) + ")";
     // The work owns its copy: SessionPool::transact may return (timeout) while the work still runs.
     auto work = [ctx = store.statements,
-                 batch = std::make_shared<const std::vector<ProcessingCommit>>(commits),
-                 stamp](Transaction& tx) {
+                 batch = std::make_shared<const std::vector<ProcessingCommit>>(commits), stamp,
+                 afterWrites = std::move(afterWrites)](Transaction& tx) {
         auto& statements = CommitStatements::of(tx, ctx);
         statements.beginTransaction();
         BatchRows rows(statements, *batch);
@@ -176,6 +178,9 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
         statements.writeItems();    // the detail rows still queued, several per statement
         statements.writeEvents();   // the batch's events in order, several per statement
         statements.writeFinishes(); // the terminal states, several per statement
+        if (afterWrites) {
+            afterWrites(tx);
+        }
         return WriteResult::ok();
     };
     try {

@@ -3,6 +3,7 @@
 #include "msgx/storage/ProcessingQueue.h"
 #include "repository/StoreContext.h"
 
+#include <functional>
 #include <vector>
 
 // The batch processing commit (ProcessingQueue::commitAll): several messages' flight writes,
@@ -12,6 +13,9 @@ namespace msgx::storage {
 
 // Throws std::invalid_argument for a commit that does not end in a terminal state or carries an
 // invalid reference change; InfraError when the store fails; a refusal names the conflicting row.
-WriteResult writeProcessingCommits(const StoreContext& context, const std::vector<ProcessingCommit>& commits);
+// `afterWrites`, when given, runs inside the transaction once every commit applied, before COMMIT
+// (it must own what it captures, like any work of SessionPool::transact).
+WriteResult writeProcessingCommits(const StoreContext& context, const std::vector<ProcessingCommit>& commits,
+                                   std::function<void(Transaction&)> afterWrites = {});
 
 } // namespace msgx::storage

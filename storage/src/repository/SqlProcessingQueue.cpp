@@ -130,6 +130,18 @@ struct QueueReads {
     QueueReads(Poco::Data::Session& session, const SqlContext& ctx)
         : head(session, ctx["processing.head"]), nextUnfinished(session, ctx["processing.next-unfinished"]) {}
 
+    // nextUnfinished: the rows after `afterId` within its id window (ProcessingQueue.h).
+    std::vector<ProcessingRecord> unfinishedAfter(MailboxId afterId, int limit) {
+        nextUnfinished.values.afterId = afterId;
+        nextUnfinished.values.last = afterId + 4 * static_cast<MailboxId>(limit) + 16;
+        nextUnfinished.values.limit = limit;
+        std::vector<ProcessingRecord> records;
+        for (const auto& row : nextUnfinished.execute()) {
+            records.push_back(row.record());
+        }
+        return records;
+    }
+
     static QueueReads& of(Transaction& tx, const SqlContext& ctx) {
         return tx.prepared().get<QueueReads>(
             [&tx, &ctx] { return std::make_shared<QueueReads>(tx.session(), ctx); });
@@ -366,6 +378,22 @@ WriteResult SqlProcessingQueue::commitAll(const std::vector<ProcessingCommit>& c
     return writeProcessingCommits(ctx_, commits);
 }
 
+WriteResult SqlProcessingQueue::commitAllAndReadFront(const std::vector<ProcessingCommit>& commits, int limit,
+                                                      QueueFront& front) {
+    auto read = std::make_shared<QueueFront>(); // the work owns it (SessionPool::transact)
+    const WriteResult result =
+        writeProcessingCommits(ctx_, commits, [ctx = ctx_.statements, limit, read](Transaction& tx) {
+            auto& reads = QueueReads::of(tx, ctx);
+            read->head = single(reads.head.execute());
+            read->next = read->head && limit > 0 ? reads.unfinishedAfter(read->head->mailboxId, limit)
+                                                 : std::vector<ProcessingRecord>{};
+        });
+    if (result.applied) {
+        front = std::move(*read);
+    }
+    return result;
+}
+
 WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& expected) {
     const Timestamp stamp = ctx_.now();
     return ctx_.pool->transact(
@@ -453,18 +481,9 @@ std::vector<ProcessingRecord> SqlProcessingQueue::nextUnfinished(MailboxId after
     if (limit <= 0) {
         return {};
     }
-    const MailboxId last = afterId + 4 * static_cast<MailboxId>(limit) + 16;
     return ctx_.pool->transact("store: read the messages after " + std::to_string(afterId),
-                               [ctx = ctx_.statements, afterId, last, limit](Transaction& tx) {
-                                   auto& next = QueueReads::of(tx, ctx).nextUnfinished;
-                                   next.values.afterId = afterId;
-                                   next.values.last = last;
-                                   next.values.limit = limit;
-                                   std::vector<ProcessingRecord> records;
-                                   for (const auto& row : next.execute()) {
-                                       records.push_back(row.record());
-                                   }
-                                   return records;
+                               [ctx = ctx_.statements, afterId, limit](Transaction& tx) {
+                                   return QueueReads::of(tx, ctx).unfinishedAfter(afterId, limit);
                                });
 }
 

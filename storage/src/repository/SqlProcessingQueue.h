@@ -23,6 +23,8 @@ public:
                               const ProcessingFailure& failure) override;
     WriteResult commit(const ProcessingCommit& commit) override;
     WriteResult commitAll(const std::vector<ProcessingCommit>& commits) override;
+    WriteResult commitAllAndReadFront(const std::vector<ProcessingCommit>& commits, int limit,
+                                      QueueFront& front) override;
     WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) override;
     std::vector<StateCount> countByState() override;
     std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) override;

@@ -170,6 +170,50 @@ TEST_P(StoreSuite, ABatchUpdatingManyFlightsWritesEachWholeKeepsItsCreationTimeA
     EXPECT_EQ(rowCount("FLIGHT_DETAIL"), 1 + 1 + 11 * 3); // flight 8000, and 11 more (not 8009)
 }
 
+TEST_P(StoreSuite, ACommitThatReadsTheFrontReturnsTheHeadAndTheRowsAfterItAsTheWritesLeftThem) {
+    auto& queue = store().processing();
+    for (MailboxId id = 1; id <= 9; ++id) {
+        enqueue(id);
+    }
+    const storage::ProcessingFailure failure{ErrorClass::Infra, "down", clock_.now() + 1min};
+    ASSERT_TRUE(queue.recordFailure(6, {ProcessingState::Pending, 0}, failure).applied);
+
+    storage::QueueFront front;
+    auto result = queue.commitAllAndReadFront({succeeded(1), succeeded(2), succeeded(3)}, 3, front);
+    ASSERT_TRUE(result.applied) << result.conflict;
+    ASSERT_TRUE(front.head);
+    EXPECT_EQ(front.head->mailboxId, MailboxId{4});
+    std::vector<MailboxId> next;
+    for (const auto& record : front.next) {
+        next.push_back(record.mailboxId);
+    }
+    EXPECT_EQ(next, (std::vector<MailboxId>{5, 6, 7})); // 6 FAILED is unfinished too, at most 3
+    EXPECT_EQ(front.next[1].state, ProcessingState::Failed);
+    EXPECT_EQ(front.next[0].rawXml, queue.find(5)->rawXml);
+
+    // A refused commit writes nothing and leaves the front as it was.
+    auto stale = succeeded(4);
+    stale.expected = {ProcessingState::Failed, 1};
+    EXPECT_FALSE(queue.commitAllAndReadFront({stale, succeeded(5)}, 3, front).applied);
+    EXPECT_EQ(front.head->mailboxId, MailboxId{4});
+    EXPECT_EQ(queue.find(5)->state, ProcessingState::Pending);
+
+    // The head read sees the batch's own writes: a batch that finishes the rest leaves 6 alone.
+    std::vector<ProcessingCommit> rest;
+    for (MailboxId id : {4, 5, 7, 8, 9}) {
+        rest.push_back(succeeded(id));
+    }
+    ASSERT_TRUE(queue.commitAllAndReadFront(rest, 3, front).applied);
+    ASSERT_TRUE(front.head);
+    EXPECT_EQ(front.head->mailboxId, MailboxId{6});
+    EXPECT_TRUE(front.next.empty());
+    auto last = succeeded(6);
+    last.expected = {ProcessingState::Failed, 1};
+    ASSERT_TRUE(queue.commitAllAndReadFront({last}, 3, front).applied);
+    EXPECT_FALSE(front.head);
+    EXPECT_TRUE(front.next.empty());
+}
+
 TEST_P(StoreSuite, TheEventsOfABatchGetIdsInCommitOrderAcrossMultiRowInserts) {
     // 23 events: two full multi-row inserts and three single ones; every fourth payload is long
     // (bound as CLOB on MariaDB ODBC) and every third event has no flight.

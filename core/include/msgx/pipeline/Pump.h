@@ -115,13 +115,17 @@ private:
         Released,     // the holder ended longer ago than pipeline.identity-window: its identity is free now
     };
 
-    std::vector<storage::ProcessingRecord> batchFrom(const storage::ProcessingRecord& head,
-                                                     storage::Timestamp now);
+    // The head and the rows after it that are due (`next`: as read with the head, else read now).
+    std::vector<storage::ProcessingRecord>
+    batchFrom(const storage::ProcessingRecord& head,
+              std::optional<std::vector<storage::ProcessingRecord>> next, storage::Timestamp now);
     void runBatch(const std::vector<storage::ProcessingRecord>& candidates, storage::Timestamp now,
                   PumpStep& result);
     Verdict decide(const storage::ProcessingRecord& record, const sdk::ReferenceView& references,
                    const std::map<std::string, storage::MailboxId>& batchIdentities, storage::Timestamp now);
-    bool commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result);
+    // `readFront`: a batch of several read the queue's front for the next step with its commit.
+    bool commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result,
+                     bool readFront = false);
     [[nodiscard]] std::optional<std::string> identityOf(const storage::ProcessingRecord& record,
                                                         const codec::Meta& meta) const;
     Repeat classifyRepeat(const storage::ProcessingRecord& record, const std::string& key,
@@ -157,6 +161,11 @@ private:
     OutboundRegistrar outboundRegistrar_;
     // True when flights_ holds exactly the store's state (the last batch was committed whole).
     bool flightsInSync_ = false;
+    // The queue's front as the last batch's commit left it (commitAllAndReadFront), and when that
+    // was: the next step starts from it instead of reading head and batch again, unless it is older
+    // than one poll interval. Rows that changed meanwhile are caught by the commit's guards.
+    std::optional<storage::QueueFront> front_;
+    storage::Timestamp frontReadAt_{};
     // The keys without a plugin already reported at WARN since the start (one line per new key).
     std::set<std::string, std::less<>> warnedUnknownKeys_;
 };

@@ -102,6 +102,13 @@ struct IdentityBinding {
     std::string key;
 };
 
+// What the pump reads for its next batch (ProcessingQueue::commitAllAndReadFront): the head and up
+// to `limit` unfinished rows after it, in id order.
+struct QueueFront {
+    std::optional<ProcessingRecord> head;
+    std::vector<ProcessingRecord> next;
+};
+
 // PROC_STATE: the queue of mailbox messages in strict id order (architecture.md §4).
 class ProcessingQueue {
 public:
@@ -151,6 +158,22 @@ public:
     // throws InfraError with nothing written. A later commit may change a flight an earlier one
     // wrote: its expectedVersion is then the version the earlier write produced.
     virtual WriteResult commitAll(const std::vector<ProcessingCommit>& commits) = 0;
+
+    // commitAll, and when it applied, the queue's front as it is after those writes: head() and, when
+    // there is a head, nextUnfinished(head, limit). The SQL stores read it inside the commit's own
+    // transaction, so a batch after a batch costs one own-store transaction instead of three;
+    // `front` is left as it was when the commit did not apply (or threw). This default commits and
+    // then reads, in three.
+    virtual WriteResult commitAllAndReadFront(const std::vector<ProcessingCommit>& commits, int limit,
+                                              QueueFront& front) {
+        WriteResult result = commitAll(commits);
+        if (result.applied) {
+            front.head = head();
+            front.next =
+                front.head ? nextUnfinished(front.head->mailboxId, limit) : std::vector<ProcessingRecord>{};
+        }
+        return result;
+    }
 
     // Replay (US-10): FAILED or DEAD -> PENDING, guarded by `expected`: ATTEMPTS 0, NEXT_ATTEMPT_AT,
     // PROCESSING_STARTED_AT (the deadline anchor) and NOTE cleared; ERROR_CLASS and LAST_ERROR are
