@@ -62,8 +62,7 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
           session, ctx["flight.lock-versions"])) {}
 
 CommitStatements& CommitStatements::of(Transaction& tx, const SqlContext& ctx) {
-    return tx.prepared().get<CommitStatements>(
-        [&tx, &ctx] { return std::make_shared<CommitStatements>(tx.session(), ctx); });
+    return preparedSet<CommitStatements>(tx, ctx);
 }
 
 void CommitStatements::beginTransaction() {

@@ -3,13 +3,11 @@
 #include "msgx/storage/ProcessingRecord.h"
 #include "repository/IdChunks.h"
 #include "session/PreparedStatement.h"
-#include "session/Transaction.h"
 #include "sql/RowMapping.h"
 
 #include <Poco/Data/Statement.h>
 
 #include <map>
-#include <memory>
 #include <optional>
 
 namespace msgx::storage {
@@ -84,25 +82,22 @@ std::vector<BackfillTask> SqlBackfillQueue::nextDue(int maxCount, MailboxId afte
         return {};
     }
     const Timestamp stamp = ctx_.now();
-    return ctx_.writerTransact("store: read due back-fills", [ctx = ctx_.statements, maxCount, stamp,
-                                                              afterId](Transaction& tx) {
-        auto& next =
-            tx.prepared()
-                .get<NextDueQuery>([&tx, &ctx] { return std::make_shared<NextDueQuery>(tx.session(), ctx); })
-                .query;
-        next.values.afterId = afterId;
-        next.values.dueBy = toEpochMicros(stamp);
-        next.values.maxCount = maxCount;
-        const auto& rows = next.execute();
-        std::vector<BackfillTask> tasks;
-        for (const auto& row : rows) {
-            // A DUE row always has both (processing.finish writes them together).
-            tasks.push_back({row.id, row.status.isNull() ? std::string() : row.status.value(),
-                             row.processedAt.isNull() ? stamp : timestampOf(row.processedAt.value()),
-                             row.attempts});
-        }
-        return tasks;
-    });
+    return ctx_.writerTransact(
+        "store: read due back-fills", [ctx = ctx_.statements, maxCount, stamp, afterId](Transaction& tx) {
+            auto& next = preparedSet<NextDueQuery>(tx, ctx).query;
+            next.values.afterId = afterId;
+            next.values.dueBy = toEpochMicros(stamp);
+            next.values.maxCount = maxCount;
+            const auto& rows = next.execute();
+            std::vector<BackfillTask> tasks;
+            for (const auto& row : rows) {
+                // A DUE row always has both (processing.finish writes them together).
+                tasks.push_back({row.id, row.status.isNull() ? std::string() : row.status.value(),
+                                 row.processedAt.isNull() ? stamp : timestampOf(row.processedAt.value()),
+                                 row.attempts});
+            }
+            return tasks;
+        });
 }
 
 void SqlBackfillQueue::markDone(MailboxId id) {

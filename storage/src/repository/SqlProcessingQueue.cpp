@@ -142,10 +142,7 @@ struct QueueReads {
         return records;
     }
 
-    static QueueReads& of(Transaction& tx, const SqlContext& ctx) {
-        return tx.prepared().get<QueueReads>(
-            [&tx, &ctx] { return std::make_shared<QueueReads>(tx.session(), ctx); });
-    }
+    static QueueReads& of(Transaction& tx, const SqlContext& ctx) { return preparedSet<QueueReads>(tx, ctx); }
 
     PreparedQuery<ProcStateRow, NoParameters> head;
     PreparedQuery<ProcStateRow, NextUnfinishedParameters> nextUnfinished;

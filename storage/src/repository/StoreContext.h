@@ -3,6 +3,7 @@
 #include "msgx/clock/Clock.h"
 #include "msgx/storage/WriterFence.h"
 #include "session/SessionPool.h"
+#include "session/Transaction.h"
 #include "sql/Dialect.h"
 #include "sql/StatementCatalog.h"
 #include "sql/Values.h"
@@ -21,6 +22,13 @@ struct SqlContext {
 
     [[nodiscard]] const std::string& operator[](std::string_view name) const { return (*sql)[name]; }
 };
+
+// The statement set `Set` of the session of `tx`, made with Set(session, ctx) on its first use there
+// and prepared from then on (PreparedStatement.h).
+template <typename Set>
+Set& preparedSet(Transaction& tx, const SqlContext& ctx) {
+    return tx.prepared().get<Set>([&tx, &ctx] { return std::make_shared<Set>(tx.session(), ctx); });
+}
 
 // Refuses the writer's work (InfraError::Reason::Fenced, `operation` named) unless `fence` is
 // unfenced or holds the epoch of the pipeline's WRITER_LEASE row, which it reads under a shared row
