@@ -18,7 +18,8 @@ namespace {
 using namespace std::chrono_literals;
 using json::JsonValue;
 
-constexpr int kGroups = 250;
+constexpr int kGroups = 1000; // enough deletions that a kill lands while they run (a faster pump finished 250
+                              // between two status polls)
 
 // Group g: master 82000000 + 10g + 1 (D), shared + 2 and + 3, partner + 4 (A, linked to the master).
 std::int64_t flidOf(int group, int member) {
