@@ -148,6 +148,17 @@ public:
             store << "SELECT EVENT_ID, TARGET, SOURCE_ID, FLID, STATE, PAYLOAD FROM MSG_EVENT ORDER BY "
                      "EVENT_ID",
                 into(eventIds), into(targets), into(sources), into(flids), into(states), into(payloads), now;
+            // A PENDING row at or below its target's delivered mark is SENT, not settled yet
+            // (docs/delivery.md "The delivered mark").
+            std::vector<std::string> markNames;
+            std::vector<Poco::Int64> markValues;
+            store
+                << "SELECT CURSOR_NAME, WATERMARK FROM INBOX_CURSOR WHERE CURSOR_NAME LIKE 'delivery-sent:%'",
+                into(markNames), into(markValues), now;
+            std::map<std::string, Poco::Int64> deliveredMarks;
+            for (std::size_t i = 0; i < markNames.size(); ++i) {
+                deliveredMarks[markNames[i].substr(std::string("delivery-sent:").size())] = markValues[i];
+            }
             std::map<std::size_t, std::vector<std::size_t>> msgByRow;
             std::map<std::size_t, std::vector<std::int64_t>> schdByRow;
             for (std::size_t i = 0; i < eventIds.size(); ++i) {
@@ -155,6 +166,9 @@ public:
                 if (it == rowById_.end()) {
                     failure("event " + std::to_string(eventIds[i]) + " of no planned message");
                     continue;
+                }
+                if (states[i] == "PENDING" && eventIds[i] <= deliveredMarks[targets[i]]) {
+                    states[i] = "SENT";
                 }
                 if (states[i] != "SENT") {
                     finding(it->second, Problem::Lost,

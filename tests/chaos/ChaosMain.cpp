@@ -406,7 +406,11 @@ int run(const Options& options) {
     {
         auto store = site.store();
         std::vector<Poco::Int64> ids;
-        store << "SELECT EVENT_ID FROM MSG_EVENT WHERE TARGET = 'msg' AND STATE = 'SENT'",
+        // SENT, or delivered below the mark and not settled yet (docs/delivery.md "The delivered mark").
+        store << "SELECT EVENT_ID FROM MSG_EVENT WHERE TARGET = 'msg' AND (STATE = 'SENT' OR (STATE = "
+                 "'PENDING' "
+                 "AND EVENT_ID <= COALESCE((SELECT WATERMARK FROM INBOX_CURSOR WHERE CURSOR_NAME = "
+                 "'delivery-sent:msg'), 0)))",
             Poco::Data::Keywords::into(ids), Poco::Data::Keywords::now;
         sent.insert(ids.begin(), ids.end());
     }

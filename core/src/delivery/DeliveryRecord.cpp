@@ -144,9 +144,12 @@ std::optional<std::string> splicedValue(const storage::OutboxEvent& event, stora
         text.find_first_of("\r\n") != std::string::npos) {
         return std::nullopt;
     }
-    Poco::SharedPtr<PayloadShape> shape(new PayloadShape);
+    // One parser per thread, reset per payload: constructing one cost as much as a short payload's
+    // parse.
+    thread_local const Poco::SharedPtr<PayloadShape> shape(new PayloadShape);
+    thread_local Poco::JSON::Parser parser(shape);
     try {
-        Poco::JSON::Parser parser(shape);
+        parser.reset();
         parser.parse(text);
     } catch (const Poco::Exception&) {
         return std::nullopt; // the full read below names the error

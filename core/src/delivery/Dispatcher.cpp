@@ -169,16 +169,56 @@ std::vector<storage::OutboxEvent> Dispatcher::nextDue() {
     return store_.events().nextDue(settings_.target, deliveredMark(), settings_.batchSize);
 }
 
-void Dispatcher::recordDelivered(storage::EventId upTo, bool caughtUp) {
-    store_.events().recordDelivered(settings_.target, upTo);
-    mark_ = upTo;
-    if (caughtUp) {
-        settleDelivered();
+Dispatcher::MsgBatch Dispatcher::nextMsgBatch(Timestamp now) {
+    const storage::EventId mark = deliveredMark();
+    if (readAhead_) {
+        ReadAhead ahead = std::move(*readAhead_);
+        readAhead_.reset();
+        if (ahead.after == mark) {
+            try {
+                return ahead.batch.get();
+            } catch (const std::exception&) {
+                // read again below: a store failure then reaches runOnce as usual
+            }
+        }
     }
+    return msgBatchOf(nextDue(), now);
 }
 
-void Dispatcher::settleDelivered() {
-    if (!mark_ || *mark_ <= settled_) {
+Dispatcher::MsgBatch Dispatcher::msgBatchOf(std::vector<storage::OutboxEvent> due, Timestamp publishedAt) {
+    MsgBatch batch;
+    batch.claimed = std::move(due);
+    batch.records.reserve(batch.claimed.size());
+    for (const auto& event : batch.claimed) {
+        try {
+            batch.records.push_back(msgRecord(event, publishedAt));
+        } catch (const std::invalid_argument& e) {
+            batch.unsendable = e.what();
+            break;
+        }
+    }
+    return batch;
+}
+
+void Dispatcher::readAhead(storage::EventId after) {
+    // Nothing else writes the rows above the mark while this round sends: this dispatcher is the
+    // target's only sender, and it writes failures only after the round (which drops a read-ahead
+    // that no longer starts at the mark). New events that arrive meanwhile come in a later round.
+    readAhead_ =
+        ReadAhead{after, std::async(std::launch::async, [this, after] {
+                      return msgBatchOf(store_.events().nextDue(settings_.target, after, settings_.batchSize),
+                                        clock_.now());
+                  })};
+}
+
+void Dispatcher::recordDelivered(storage::EventId upTo, Timestamp at) {
+    store_.events().recordDelivered(settings_.target, upTo);
+    mark_ = upTo;
+    lastDeliveryAt_ = at;
+}
+
+void Dispatcher::settleWhenQuiet(Timestamp now) {
+    if (!mark_ || *mark_ <= settled_ || now - lastDeliveryAt_ < settings_.settleAfterQuiet) {
         return;
     }
     store_.events().markSent(settings_.target, settled_, *mark_);
@@ -194,21 +234,16 @@ Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
 // the first record that is not Acked decides the round, and everything after it (acked or not) is
 // above the delivered mark still, to be sent again after it.
 Timestamp Dispatcher::msgRound(Timestamp now) {
-    const auto claimed = nextDue();
+    const MsgBatch batch = nextMsgBatch(now);
+    const auto& claimed = batch.claimed;
+    const auto& records = batch.records;
+    const auto& unsendable = batch.unsendable;
     if (claimed.empty()) {
-        settleDelivered();
+        settleWhenQuiet(now);
         return idle(now, now + settings_.idlePoll);
     }
-    const bool caughtUp = static_cast<int>(claimed.size()) < settings_.batchSize;
-    std::vector<DeliveryRecord> records;
-    std::string unsendable; // why claimed[records.size()] cannot be sent, when it cannot
-    for (const auto& event : claimed) {
-        try {
-            records.push_back(msgRecord(event, now));
-        } catch (const std::invalid_argument& e) {
-            unsendable = e.what();
-            break;
-        }
+    if (unsendable.empty() && static_cast<int>(claimed.size()) == settings_.batchSize) {
+        readAhead(claimed.back().id); // more may be waiting: read and build it while the sink works
     }
     const auto results = sendAll(sink_, records);
     const Timestamp after = clock_.now();
@@ -218,7 +253,7 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
         ++acked;
     }
     if (acked > 0) {
-        recordDelivered(claimed[acked - 1].id, caughtUp || acked < claimed.size());
+        recordDelivered(claimed[acked - 1].id, after);
         noteSent(now, acked);
         countDelivered(settings_.target, claimed, acked, after);
     }
@@ -248,7 +283,7 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     const storage::EventId mark = deliveredMark();
     const auto head = outbox.head(settings_.target, mark);
     if (!head) {
-        settleDelivered();
+        settleWhenQuiet(now);
         return idle(now, now + settings_.idlePoll);
     }
     const Timestamp flushAt = head->createdAt + settings_.flushPeriod;
@@ -290,7 +325,7 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
         next = retryAt_ = after + settings_.unavailableRetry;
         noteUnavailable(unavailable->error);
     } else {
-        recordDelivered(claimed.back().id, true);
+        recordDelivered(claimed.back().id, after);
         noteSent(now, claimed.size());
         countDelivered(settings_.target, claimed, claimed.size(), clock_.now());
     }

@@ -33,13 +33,20 @@ TEST_F(DispatchTest, SendsEveryEventOnceInEventIdOrderAndMarksItSentFromItsAck) 
     EXPECT_EQ(records[0].eventType, "flight-update");
     EXPECT_EQ(records[0].sourceId, 1);
     for (const auto id : {first[0], first[1], second[1]}) {
-        EXPECT_EQ(event(id).state, EventState::Sent) << id;
-        EXPECT_EQ(event(id).sentAt, clock_.now());
+        EXPECT_EQ(event(id).state, EventState::Sent) << id; // by the delivered mark
+        EXPECT_FALSE(event(id).sentAt.has_value()) << "settled only once quiet";
     }
     EXPECT_EQ(event(second[0]).state, EventState::Pending); // schd is another target
     d->runOnce();
     EXPECT_EQ(sink_.calls().size(), 1u); // nothing sent twice
     EXPECT_EQ(d->status().sentTotal, 3);
+    clock_.advance(msgSettings().settleAfterQuiet);
+    d->runOnce();
+    EXPECT_EQ(sink_.calls().size(), 1u);
+    for (const auto id : {first[0], first[1], second[1]}) {
+        EXPECT_EQ(event(id).state, EventState::Sent) << id;
+        EXPECT_EQ(event(id).sentAt, clock_.now()) << "settled: nothing due for settleAfterQuiet";
+    }
 }
 
 TEST_F(DispatchTest, OnlyTheAckedPrefixBecomesSentAndTheRestIsSentAgainInOrder) {
@@ -73,6 +80,34 @@ TEST_F(DispatchTest, OnlyTheAckedPrefixBecomesSentAndTheRestIsSentAgainInOrder) 
     EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], ids[2], ids[3], ids[2], ids[3]));
     EXPECT_EQ(event(ids[3]).state, EventState::Sent);
     EXPECT_TRUE(d->status().healthy);
+}
+
+// After a full batch the next one is read (and built) while the sink works; it is used only when
+// the mark then stands where that read started. A round whose last record was not acknowledged
+// drops it: the records after the unconfirmed one come again behind it, in order.
+TEST_F(DispatchTest, TheBatchReadAheadIsDroppedWhenTheRoundBeforeItWasNotWhollyAcknowledged) {
+    std::vector<storage::EventId> ids;
+    for (int i = 0; i < 5; ++i) {
+        ids.push_back(outbox_.addEvents({{"msg", 1, flightUpdate(1, i + 1)}}).at(0));
+    }
+    auto settings = msgSettings();
+    settings.batchSize = 2;
+    auto d = dispatcher(settings);
+
+    d->runOnce(); // 0, 1 acked; 2, 3 read ahead
+    sink_.script(ScriptedSink::each({Status::Acked, Status::Unavailable}, "all brokers down"));
+    d->runOnce(); // 2 acked, 3 not: the read-ahead of 4 (above 3) no longer starts at the mark
+    EXPECT_EQ(store().events().deliveredMark("msg"), ids[2]);
+    EXPECT_EQ(event(ids[3]).state, EventState::Pending);
+    clock_.advance(settings.unavailableRetry);
+    d->runOnce(); // 3, 4
+    d->runOnce(); // nothing due
+    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], ids[2], ids[3], ids[3], ids[4]));
+    for (const auto id : ids) {
+        EXPECT_EQ(event(id).state, EventState::Sent) << id;
+    }
+    ASSERT_EQ(sink_.calls().size(), 3u);
+    EXPECT_EQ(sink_.calls()[2].size(), 2u);
 }
 
 TEST_F(DispatchTest, ARefusedHeadCountsOneAttemptAndBlocksTheTargetForItsBackoff) {
@@ -264,10 +299,10 @@ TEST_F(DispatchTest, ADeliveredRecordWhoseAnswerWasLostIsReadBackAndNothingIsSen
     EXPECT_TRUE(d.status().healthy);
 }
 
-// During a burst (full batches) only the delivered mark moves; the rows are settled in one
-// statement once a round caught up or found nothing due. Before that every reader already reports
-// the delivered events SENT, and none of them is sent again.
-TEST_F(DispatchTest, ABurstMovesOnlyTheMarkUntilItIsOverAndADeliveredEventIsNeverSentTwice) {
+// While events keep coming only the delivered mark moves; the rows are settled in one statement
+// once nothing was due for settleAfterQuiet after the last delivery. Before that every reader
+// already reports the delivered events SENT, and none of them is sent again.
+TEST_F(DispatchTest, OnlyTheMarkMovesUntilTheTargetWasQuietAndADeliveredEventIsNeverSentTwice) {
     const auto add = [this](int count) {
         std::vector<storage::EventId> ids;
         for (int i = 0; i < count; ++i) {
@@ -278,6 +313,7 @@ TEST_F(DispatchTest, ABurstMovesOnlyTheMarkUntilItIsOverAndADeliveredEventIsNeve
     const auto ids = add(5);
     auto settings = msgSettings();
     settings.batchSize = 2;
+    const auto quiet = settings.settleAfterQuiet;
     auto d = dispatcher(settings);
     const auto stored = [this](storage::EventId id) {
         for (const auto& e : store().events().list("msg", std::nullopt, id - 1, 1)) {
@@ -300,7 +336,14 @@ TEST_F(DispatchTest, ABurstMovesOnlyTheMarkUntilItIsOverAndADeliveredEventIsNeve
             EXPECT_EQ(summary.sent, 4);
         }
     }
-    d->runOnce(); // 4 alone: caught up, the whole span settled
+    d->runOnce(); // 4 alone: caught up, still not settled
+    d->runOnce(); // nothing due, but the last delivery was just now
+    EXPECT_FALSE(stored(ids[4]));
+    clock_.advance(quiet - 1ms);
+    d->runOnce();
+    EXPECT_FALSE(stored(ids[0])) << "quiet for less than settleAfterQuiet";
+    clock_.advance(1ms);
+    d->runOnce(); // quiet long enough: the whole span settled
     for (const auto id : ids) {
         EXPECT_TRUE(stored(id)) << id;
         EXPECT_EQ(event(id).state, EventState::Sent) << id;
@@ -308,8 +351,11 @@ TEST_F(DispatchTest, ABurstMovesOnlyTheMarkUntilItIsOverAndADeliveredEventIsNeve
 
     const auto last = add(2);
     d->runOnce(); // a full batch that empties the outbox: not settled yet
+    clock_.advance(quiet / 2);
+    d->runOnce(); // nothing due, quiet for half the time
     EXPECT_FALSE(stored(last[1]));
-    d->runOnce(); // nothing due: the span is settled, nothing sent
+    clock_.advance(quiet / 2);
+    d->runOnce(); // nothing due for settleAfterQuiet: settled, nothing sent
     EXPECT_TRUE(stored(last[0]));
     EXPECT_TRUE(stored(last[1]));
 

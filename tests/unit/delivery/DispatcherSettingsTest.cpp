@@ -59,6 +59,8 @@ TEST(DispatcherSettings, TheDefaultsAreTheDocumentedOnes) {
     EXPECT_EQ(msg.backoffAfter(1), 1s);
     EXPECT_EQ(msg.backoffAfter(5), 16s);
     EXPECT_EQ(msg.onDead, config::OnDead::Stop);
+    EXPECT_EQ(msg.batchSize, 1000);
+    EXPECT_EQ(msg.settleAfterQuiet, 5s);
     const auto schd = DispatcherSettings::fromConfig(config::DeliveryConfig{}, "schd");
     EXPECT_EQ(schd.flushPeriod, 3s);
     EXPECT_EQ(schd.batchSize, 500);

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "msgx/clock/Clock.h"
+#include "msgx/delivery/DeliveryRecord.h"
 #include "msgx/delivery/DeliverySink.h"
 #include "msgx/delivery/DispatcherSettings.h"
 #include "msgx/delivery/DispatcherStatus.h"
 #include "msgx/delivery/TargetRelease.h"
 #include "msgx/storage/OwnStore.h"
 
+#include <future>
 #include <mutex>
 #include <optional>
 #include <stop_token>
@@ -29,8 +31,9 @@ namespace msgx::delivery {
 // target's only sender) and, once they are acknowledged, moves the mark to the last of them (one
 // upsert, EventOutbox::recordDelivered). No row is written per event on that path. The rows become
 // SENT in one statement for the whole span the mark passed (EventOutbox::markSent, "settling")
-// when a round caught up with the outbox (fewer due events than batchSize), stopped early or found
-// nothing due, so during a burst only once it is over; until then every reader reports them SENT
+// only once nothing was due for settings.settleAfterQuiet after the last delivery: housekeeping
+// for the quiet moments, never during a burst or a steady stream (on PostgreSQL it costs ~6 µs a
+// row, as much as the rest of the delivery of an event). Until then every reader reports them SENT
 // by the mark (storage/src/repository/DeliveredMarks.h), SENT_AT is the settle time, and the
 // archive job settles what is left before it moves rows. A mark whose upsert failed is read again
 // from the store: the round's records are then sent once more (same msgx-event-id), never lost.
@@ -69,10 +72,23 @@ private:
     storage::EventId deliveredMark();
     // The due events above the delivered mark.
     std::vector<storage::OutboxEvent> nextDue();
-    // Moves the mark to upTo; settles the span it passed when the round caught up (see "Delivered mark").
-    void recordDelivered(storage::EventId upTo, bool caughtUp);
-    // Makes the events up to the mark SENT in the store, if any are not yet (one statement).
-    void settleDelivered();
+    // msg: due events and their records, built up to the first event that cannot be one.
+    struct MsgBatch {
+        std::vector<storage::OutboxEvent> claimed;
+        std::vector<DeliveryRecord> records;
+        std::string unsendable; // why claimed[records.size()] cannot be sent, when it cannot
+    };
+    static MsgBatch msgBatchOf(std::vector<storage::OutboxEvent> due, storage::Timestamp publishedAt);
+    // The read-ahead when it was read above the mark as it stands now, else nextDue() built at `now`.
+    MsgBatch nextMsgBatch(storage::Timestamp now);
+    // Reads and builds the msg batch above `after` on another thread while this one waits for the
+    // sink.
+    void readAhead(storage::EventId after);
+    // Moves the mark to upTo (see "Delivered mark").
+    void recordDelivered(storage::EventId upTo, storage::Timestamp at);
+    // Makes the events up to the mark SENT in the store (one statement), if any are not yet and
+    // nothing was delivered for settleAfterQuiet before `now`.
+    void settleWhenQuiet(storage::Timestamp now);
     storage::Timestamp msgRound(storage::Timestamp now);
     storage::Timestamp schdRound(storage::Timestamp now);
     storage::Timestamp idle(storage::Timestamp now, storage::Timestamp wakeAt);
@@ -96,9 +112,17 @@ private:
     DispatcherSettings settings_;
     std::optional<storage::Timestamp> lastCountsAt_; // run thread only
     // The delivered mark as last read or written (unknown after a store failure); the events up to
-    // settled_ are SENT in the store. Run thread only.
+    // settled_ are SENT in the store; the mark last moved at lastDeliveryAt_. Run thread only.
     std::optional<storage::EventId> mark_;
     storage::EventId settled_ = 0;
+    storage::Timestamp lastDeliveryAt_{};
+    // After a full batch: the next round's due events, read above its last event while its records
+    // wait for their reports (used only if the mark moved exactly there). Run thread only.
+    struct ReadAhead {
+        storage::EventId after = 0;
+        std::future<MsgBatch> batch;
+    };
+    std::optional<ReadAhead> readAhead_;
     // After an Unavailable result: no round tries the sink before this (run thread only).
     storage::Timestamp retryAt_{};
 

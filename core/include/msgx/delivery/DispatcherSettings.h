@@ -15,7 +15,9 @@ struct DispatcherSettings {
     // schd: only through the aggregated flush (every flushPeriod, or sooner once flushLimit events
     // are pending); msg: one record per event.
     bool aggregated = false;
-    int batchSize = 500; // msg: events claimed per round; schd: flushLimit
+    // msg: events read per round (1,000: at 500 the per-round mark write and broker round trip
+    // cost a fifth of the delivery leg, docs/performance.md); schd: flushLimit.
+    int batchSize = 1000;
     std::chrono::milliseconds flushPeriod{3000};
     int maxAttempts = 5;
     std::vector<std::chrono::milliseconds> backoff{std::chrono::seconds(1), std::chrono::seconds(2),
@@ -30,6 +32,9 @@ struct DispatcherSettings {
     // status(): the outbox summary (pending, DEAD, oldest pending age) is read again at most this
     // often, and after every round that changed something.
     std::chrono::milliseconds statusRefresh{std::chrono::seconds(1)};
+    // The delivered rows are settled to SENT once nothing was due for this long after the last
+    // delivery (Dispatcher.h "Delivered mark").
+    std::chrono::milliseconds settleAfterQuiet{std::chrono::seconds(5)};
 
     // The settings of target `name` from the delivery section: `schd` is aggregated with batchSize
     // delivery.schd-flush-limit and flushPeriod delivery.schd-flush-period; every other target sends
