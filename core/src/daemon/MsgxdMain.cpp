@@ -25,9 +25,11 @@
 #include <CLI/CLI.hpp>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <malloc.h>
 #include <optional>
 #include <string>
 
@@ -38,6 +40,17 @@
 namespace {
 
 constexpr auto kHousekeepingPeriod = std::chrono::seconds(10);
+
+// glibc gives threads that meet on a lock arenas of their own, up to 8 per core, and each keeps
+// the memory freed into it: with msgxd's ~30 threads (pump, dispatchers and their read-ahead,
+// librdkafka's, the HTTP pool) that cost 6-8 MB of peak RSS in the end-to-end bench
+// (docs/performance.md "Memory"), for no throughput measured. An operator's own MALLOC_ARENA_MAX
+// stays in force. Called before any thread starts.
+void limitMallocArenas() {
+    if (std::getenv("MALLOC_ARENA_MAX") == nullptr) {
+        mallopt(M_ARENA_MAX, 2);
+    }
+}
 // plugins.watch: how often the plugins directory listing is compared (docs/configuration.md); a
 // change is loaded after two equal listings, so within two periods of the copy finishing.
 constexpr auto kPluginWatchPeriod = std::chrono::seconds(1);
@@ -162,6 +175,7 @@ int checkMailbox(const msgx::config::Config& config) {
 } // namespace
 
 int main(int argc, char** argv) {
+    limitMallocArenas();
     CLI::App app{"msgxd - the msgexchange daemon"};
     std::string configPath = "/etc/msgx/msgx.yaml";
     bool checkOnly = false;
