@@ -110,8 +110,7 @@ void CommitStatements::writeListDeletes() {
             break;
         }
         for (std::size_t slot = 0; slot < static_cast<std::size_t>(kListsPerDelete); ++slot) {
-            // A short set repeats its last pair: deleting a list twice deletes it once.
-            const auto& [flid, name] = queuedListDeletes_[std::min(first + slot, count - 1)];
+            const auto& [flid, name] = queuedListDeletes_[repeatingLastRow(first, slot, count)];
             deleteListMany_->values.rows[slot].flid = flid;
             deleteListMany_->values.rows[slot].list.set(name);
         }

@@ -1,13 +1,25 @@
 #include "repository/CommitStatements.h"
 #include "repository/IdChunks.h"
-#include "repository/TableColumns.h"
 #include "sql/Dialect.h"
 #include "sql/StoreStatements.h"
 
 namespace msgx::storage {
 
+namespace {
+
+// FLIGHT's columns, in the order FlightRow (SqlFlightRepository.cpp) reads them and FlightInsert
+// (CommitStatements.h) binds them.
+const ColumnNames& flightColumns() {
+    static const ColumnNames names{"FLID",       "FFID",       "ALCD",      "FLNO",    "MVIN",
+                                   "SODT",       "MAID",       "LINK_FLID", "DELETED", "STATE_VERSION",
+                                   "ATTRIBUTES", "CREATED_AT", "UPDATED_AT"};
+    return names;
+}
+
+} // namespace
+
 void addFlightStatements(StatementCatalog& c, const Dialect& d) {
-    const std::string columns = kFlightColumns;
+    const std::string columns = joinColumns(flightColumns());
     c.add(d, "flight.by-flid", "SELECT " + columns + " FROM FLIGHT WHERE FLID = ?");
     c.add(d, "flight.shared-of",
           "SELECT " + columns + " FROM FLIGHT WHERE MAID = ? AND DELETED = 0 ORDER BY FLID");
@@ -28,24 +40,16 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     // The flights a batch of processing commits changes, kIdsPerStatement per round trip (IdChunks.h).
     c.add(d, "flight.lock-versions",
           "SELECT FLID, STATE_VERSION FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")" + d.forUpdate());
-    c.add(d, "flight.insert",
-          "INSERT INTO FLIGHT (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    c.add(d, "flight.insert", insertInto("FLIGHT", flightColumns()));
     // kFlightsPerInsert new flights in one statement (a snapshot creates thousands); not on Oracle
     // 11g (no multi-row VALUES, no CLOB binds in a select list).
     if (d.kind() != SqlDialect::Oracle) {
-        std::string sql =
-            "INSERT INTO FLIGHT (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-        for (int row = 1; row < kFlightsPerInsert; ++row) {
-            sql += ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-        }
-        c.add(d, "flight.insert-many", sql);
+        c.add(d, "flight.insert-many", insertInto("FLIGHT", flightColumns(), kFlightsPerInsert));
         // The flights a batch updates, kFlightUpdatesPerStatement (then kFlightUpdatesPerSmallStatement,
         // then one) per statement: an upsert by FLID is the one multi-row UPDATE by key that PostgreSQL,
         // MySQL/MariaDB and SQLite share. Its rows exist and are locked (flight.lock-versions), so it
         // never inserts; CREATED_AT is bound only because the insert half needs every column.
-        const ColumnNames values{"FFID",          "ALCD",       "FLNO",       "MVIN",
-                                 "SODT",          "MAID",       "LINK_FLID",  "DELETED",
-                                 "STATE_VERSION", "ATTRIBUTES", "CREATED_AT", "UPDATED_AT"};
+        const ColumnNames values(flightColumns().begin() + 1, flightColumns().end()); // all but FLID
         c.add(d, "flight.update-many",
               d.upsertRows("FLIGHT", {"FLID"}, values, kFlightUpdatesPerStatement, {"CREATED_AT"}));
         c.add(d, "flight.update-few",

@@ -2,6 +2,7 @@
 
 #include "msgx/storage/Timestamp.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,13 @@ std::string idListMarkers();
 // `ids` in chunks of exactly kIdsPerStatement, the last one filled up by repeating its last id
 // (harmless in an IN list). Empty for no ids.
 std::vector<std::vector<std::int64_t>> idChunks(const std::vector<std::int64_t>& ids);
+
+// Which of `count` queued rows slot `slot` of a fixed-size statement that starts at row `first`
+// binds: past the end the last row again, so that a short set fills every slot (binding a row
+// twice selects, updates or deletes it once). `count` > 0.
+constexpr std::size_t repeatingLastRow(std::size_t first, std::size_t slot, std::size_t count) {
+    return first + slot < count ? first + slot : count - 1;
+}
 
 // Executes `sql` (an optional leading time parameter, then one IN list of kIdsPerStatement markers)
 // once per chunk of `ids`, inside `tx`.

@@ -28,7 +28,7 @@ std::map<std::string, MailboxId> CommitStatements::identityHolders(const std::ve
     auto& bound = identityHolders_->values.keys;
     for (std::size_t first = 0; first < keys.size(); first += kIdentityKeysPerLookup) {
         for (std::size_t i = 0; i < bound.size(); ++i) {
-            bound[i].set(keys[std::min(first + i, keys.size() - 1)]); // the last key fills the list
+            bound[i].set(keys[repeatingLastRow(first, i, keys.size())]);
         }
         for (const auto& row : identityHolders_->execute()) {
             const auto [it, inserted] = holders.emplace(row.key, row.id);
@@ -78,8 +78,7 @@ void CommitStatements::writeFinishes() {
         v.status.set(outcome.finish.backfillStatus);
         for (std::size_t from = 0; from < group.size(); from += kFinishesPerUpdate) {
             for (std::size_t slot = 0; slot < static_cast<std::size_t>(kFinishesPerUpdate); ++slot) {
-                // A short list repeats its last row: the same id with the same values changes nothing.
-                const QueuedFinish& row = *group[std::min(from + slot, group.size() - 1)];
+                const QueuedFinish& row = *group[repeatingLastRow(from, slot, group.size())];
                 v.ids[slot] = row.id;
                 v.identityKeys[slot].set(row.finish.identityKey);
                 v.processingStartedAt[slot] = nullable(row.finish.processingStartedAt);

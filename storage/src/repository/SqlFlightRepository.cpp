@@ -10,7 +10,7 @@
 namespace msgx::storage {
 namespace {
 
-// One FLIGHT row as read with kFlightColumns.
+// One FLIGHT row as read with flightColumns() (FlightStatements.cpp).
 struct FlightRow {
     Poco::Int64 flid = 0;
     Poco::Nullable<std::string> ffid;

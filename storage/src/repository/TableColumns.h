@@ -10,10 +10,6 @@ inline constexpr const char* kProcStateColumns =
     " STYP, MAILBOX_STATUS, RECEIVED_AT, ENQUEUED_AT, PROCESSING_STARTED_AT, UPDATED_AT, BACKFILL_STATE,"
     " BACKFILL_ATTEMPTS, BACKFILL_NEXT_AT, BACKFILL_STATUS_VALUE, BACKFILL_ERROR, PROCESSED_AT";
 
-inline constexpr const char* kFlightColumns =
-    "FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSION, ATTRIBUTES, CREATED_AT,"
-    " UPDATED_AT";
-
 inline constexpr const char* kEventColumns = "EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, "
                                              "NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID, CREATED_AT, SENT_AT";
 
