@@ -29,6 +29,11 @@ target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreReferenceView.cpp
 )
 
+# The gauges that read the own store, for the metrics loop.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreSampler.cpp
+)
+
 # Requests to AODB: documents, registration/sending/expiry, matching a RESP.
 target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RequestDocuments.cpp

@@ -4,7 +4,6 @@
 #include "msgx/delivery/ClaimRecovery.h"
 #include "msgx/delivery/Dispatcher.h"
 #include "msgx/delivery/SinkFactory.h"
-#include "msgx/delivery/TargetRelease.h"
 #include "msgx/log/Log.h"
 #include "msgx/metrics/Metrics.h"
 #include "msgx/pipeline/ArchiveJob.h"
@@ -14,6 +13,7 @@
 #include "msgx/pipeline/Pump.h"
 #include "msgx/pipeline/ReferenceRefresh.h"
 #include "msgx/pipeline/RequestCoordinator.h"
+#include "msgx/pipeline/StoreSampler.h"
 #include "msgx/pipeline/Wakeup.h"
 #include "msgx/pipeline/WriterLeaseKeeper.h"
 #include "msgx/storage/DatabaseSettings.h"
@@ -422,63 +422,16 @@ private:
     // The gauges that need a database read (docs/metrics.md), every kMetricsPeriod, on every
     // instance (a standby reports the store it shares with the writer). Reads only.
     void metricsLoop(std::stop_token stop) {
+        std::vector<std::string> targets;
+        for (const auto& [name, target] : config_.delivery.targets) {
+            targets.push_back(name);
+        }
+        StoreSampler sampler(*store_, clock_, std::move(targets));
         while (!stop.stop_requested()) {
-            metrics::Metrics::process().storeSample(sampleStore());
+            metrics::Metrics::process().storeSample(sampler.sample());
             if (!pauseUntil(stop, clock_.now() + kMetricsPeriod)) {
                 return;
             }
-        }
-    }
-
-    std::optional<metrics::StoreSample> sampleStore() {
-        using Seconds = std::chrono::duration<double>;
-        const auto now = clock_.now();
-        const auto ageOf = [now](Timestamp t) { return std::max(0.0, Seconds(now - t).count()); };
-        try {
-            metrics::StoreSample sample;
-            std::map<std::string, std::int64_t> byState;
-            for (const auto state : {storage::ProcessingState::Pending, storage::ProcessingState::Failed,
-                                     storage::ProcessingState::Succeeded, storage::ProcessingState::Skipped,
-                                     storage::ProcessingState::Dead}) {
-                byState[std::string(storage::stateName(state))] = 0;
-            }
-            for (const auto& count : store_->processing().countByState()) {
-                byState[std::string(storage::stateName(count.state))] += count.count;
-            }
-            sample.messagesByState.assign(byState.begin(), byState.end());
-            sample.queueDepth = byState["PENDING"] + byState["FAILED"];
-            if (const auto head = store_->processing().head()) {
-                sample.headAgeSeconds = ageOf(head->enqueuedAt);
-                if (head->attempts > 0 && head->processingStartedAt) {
-                    sample.headBlockedSeconds = ageOf(*head->processingStartedAt);
-                }
-            }
-            std::map<std::string, storage::TargetSummary> summaries;
-            for (const auto& summary : store_->events().summary()) {
-                summaries[summary.target] = summary;
-            }
-            for (const auto& [name, target] : config_.delivery.targets) {
-                metrics::StoreSample::Target t;
-                t.target = name;
-                if (const auto found = summaries.find(name); found != summaries.end()) {
-                    t.pending = found->second.pending;
-                    t.sent = found->second.sent;
-                    t.dead = found->second.dead;
-                    if (found->second.oldestPendingCreatedAt) {
-                        t.oldestPendingAgeSeconds = ageOf(*found->second.oldestPendingCreatedAt);
-                    }
-                }
-                t.held = delivery::findHold(*store_, name).has_value();
-                sample.targets.push_back(std::move(t));
-            }
-            sample.backfillBacklog = store_->backfill().dueCount();
-            if (const auto oldest = store_->backfill().oldestDueProcessedAt()) {
-                sample.backfillOldestDueAgeSeconds = ageOf(*oldest);
-            }
-            return sample;
-        } catch (const std::exception& e) {
-            log::debug("metrics: the own store cannot be read: {}", e.what());
-            return std::nullopt;
         }
     }
 
