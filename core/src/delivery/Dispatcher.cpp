@@ -138,6 +138,7 @@ Timestamp Dispatcher::round(Timestamp now) {
             if (first) {
                 log::error("delivery {}: {}", settings_.target, problem);
             }
+            readAhead_.reset(); // what an operator releases (retry, skip) changes the rows it read
             refreshCounts(now, false);
             return now + settings_.idlePoll;
         }
@@ -155,6 +156,7 @@ Timestamp Dispatcher::round(Timestamp now) {
 
 void Dispatcher::writerChanged() {
     mark_.reset();
+    readAhead_.reset(); // read before another writer may have refused (DEAD) or an operator skipped
 }
 
 storage::EventId Dispatcher::deliveredMark() {

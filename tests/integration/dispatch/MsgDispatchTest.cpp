@@ -110,6 +110,31 @@ TEST_F(DispatchTest, TheBatchReadAheadIsDroppedWhenTheRoundBeforeItWasNotWhollyA
     EXPECT_EQ(sink_.calls()[2].size(), 2u);
 }
 
+// A read-ahead from before a writer change is not used: meanwhile the other writer's dispatcher may
+// have made an event DEAD and an operator skipped it, and a skipped event is never delivered.
+TEST_F(DispatchTest, AReadAheadFromBeforeAWriterChangeIsDroppedSoASkippedEventIsNotSent) {
+    std::vector<storage::EventId> ids;
+    for (int i = 0; i < 4; ++i) {
+        ids.push_back(outbox_.addEvents({{"msg", i + 1, flightUpdate(i + 1, 1)}}).at(0));
+    }
+    auto settings = msgSettings();
+    settings.batchSize = 2;
+    settings.maxAttempts = 1;
+    auto first = dispatcher(settings);
+    first->runOnce(); // 0, 1 acked; 2, 3 read ahead
+    auto second = dispatcher(settings);
+    sink_.script(ScriptedSink::each({Status::Refused}, "MSG_SIZE_TOO_LARGE"));
+    second->runOnce(); // the other writer: 2 refused, DEAD at once
+    ASSERT_EQ(event(ids[2]).state, EventState::Dead);
+    ASSERT_EQ(delivery::skipDeadEvents(store(), "msg", "test"), 1);
+
+    first->writerChanged();
+    first->runOnce();
+    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], ids[2], ids[3], ids[3]));
+    EXPECT_EQ(event(ids[2]).state, EventState::Dead);
+    EXPECT_EQ(event(ids[3]).state, EventState::Sent);
+}
+
 TEST_F(DispatchTest, ARefusedHeadCountsOneAttemptAndBlocksTheTargetForItsBackoff) {
     const auto ids = outbox_.addEvents(
         {{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}, {"msg", 1, flightUpdate(1, 3)}});

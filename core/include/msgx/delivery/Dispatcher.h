@@ -117,7 +117,9 @@ private:
     storage::EventId settled_ = 0;
     storage::Timestamp lastDeliveryAt_{};
     // After a full batch: the next round's due events, read above its last event while its records
-    // wait for their reports (used only if the mark moved exactly there). Run thread only.
+    // wait for their reports (used only if the mark moved exactly there; dropped when the target is
+    // held or the writer changed, since rows above the mark may have gone DEAD or been skipped
+    // meanwhile). Run thread only.
     struct ReadAhead {
         storage::EventId after = 0;
         std::future<MsgBatch> batch;
