@@ -13,7 +13,8 @@ StoreSampler::StoreSampler(storage::OwnStore& store, const Clock& clock, std::ve
     : store_(store), clock_(clock), targets_(std::move(targets)) {}
 
 void StoreSampler::refreshFullCounts(storage::Timestamp now) {
-    if (full_ && now - full_->readAt < full_->took * kFullCountsPeriodFactor) {
+    // A clock set back reads at once rather than waiting for the time it went back.
+    if (full_ && now >= full_->readAt && now - full_->readAt < full_->took * kFullCountsPeriodFactor) {
         return;
     }
     FullCounts counts;
