@@ -167,8 +167,8 @@ storage::EventId Dispatcher::deliveredMark() {
     return *mark_;
 }
 
-std::vector<storage::OutboxEvent> Dispatcher::nextDue() {
-    return store_.events().nextDue(settings_.target, deliveredMark(), settings_.batchSize);
+std::vector<storage::OutboxEvent> Dispatcher::nextDue(storage::EventId after) {
+    return store_.events().nextDue(settings_.target, after, settings_.batchSize);
 }
 
 Dispatcher::MsgBatch Dispatcher::nextMsgBatch(Timestamp now) {
@@ -184,7 +184,7 @@ Dispatcher::MsgBatch Dispatcher::nextMsgBatch(Timestamp now) {
             }
         }
     }
-    return msgBatchOf(nextDue(), now);
+    return msgBatchOf(nextDue(mark), now);
 }
 
 Dispatcher::MsgBatch Dispatcher::msgBatchOf(std::vector<storage::OutboxEvent> due, Timestamp publishedAt) {
@@ -206,11 +206,9 @@ void Dispatcher::readAhead(storage::EventId after) {
     // Nothing else writes the rows above the mark while this round sends: this dispatcher is the
     // target's only sender, and it writes failures only after the round (which drops a read-ahead
     // that no longer starts at the mark). New events that arrive meanwhile come in a later round.
-    readAhead_ =
-        ReadAhead{after, std::async(std::launch::async, [this, after] {
-                      return msgBatchOf(store_.events().nextDue(settings_.target, after, settings_.batchSize),
-                                        clock_.now());
-                  })};
+    readAhead_ = ReadAhead{after, std::async(std::launch::async, [this, after] {
+                               return msgBatchOf(nextDue(after), clock_.now());
+                           })};
 }
 
 void Dispatcher::recordDelivered(storage::EventId upTo, Timestamp at) {
@@ -292,7 +290,7 @@ Timestamp Dispatcher::schdRound(Timestamp now) {
     if (now < flushAt && outbox.pendingCount(settings_.target, mark) < settings_.batchSize) {
         return idle(now, flushAt);
     }
-    const auto claimed = nextDue();
+    const auto claimed = nextDue(mark);
     if (claimed.empty()) {
         return idle(now, std::max(now, head->nextAttemptAt)); // the head waits for its backoff
     }

@@ -70,8 +70,9 @@ private:
     storage::Timestamp round(storage::Timestamp now);
     // The delivered mark, read from the store when not known.
     storage::EventId deliveredMark();
-    // The due events above the delivered mark.
-    std::vector<storage::OutboxEvent> nextDue();
+    // The due events above `after` (the delivered mark, or for the read-ahead the last event of the
+    // round in flight). Touches none of the run thread's state: the read-ahead calls it too.
+    std::vector<storage::OutboxEvent> nextDue(storage::EventId after);
     // msg: due events and their records, built up to the first event that cannot be one.
     struct MsgBatch {
         std::vector<storage::OutboxEvent> claimed;
@@ -79,7 +80,7 @@ private:
         std::string unsendable; // why claimed[records.size()] cannot be sent, when it cannot
     };
     static MsgBatch msgBatchOf(std::vector<storage::OutboxEvent> due, storage::Timestamp publishedAt);
-    // The read-ahead when it was read above the mark as it stands now, else nextDue() built at `now`.
+    // The read-ahead when it was read above the mark as it stands now, else nextDue(mark) built at `now`.
     MsgBatch nextMsgBatch(storage::Timestamp now);
     // Reads and builds the msg batch above `after` on another thread while this one waits for the
     // sink.
