@@ -689,7 +689,17 @@ PhaseA runPhaseA(const std::string& pg, const std::string& mailboxConnect, const
     HotOperations ops(fill, *store, *mailbox, reps);
     const Sizes small{std::min(kSmallRows, full.online), std::min(kSmallRows, full.hst),
                       std::min(kSmallRows, full.flights)};
+    // The filler writes rows with SQL, as an edit by hand would: the kept state counts are set from
+    // them by the recount msgxd runs when it becomes the writer (docs/storage.md "State counts").
+    const auto recount = [&store](const char* phase) {
+        const auto started = std::chrono::steady_clock::now();
+        const auto corrections = store->processing().recountStates();
+        std::fprintf(stderr, "%s: state counts recounted in %.2f s (%zu set)\n", phase,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                     corrections.size());
+    };
     result.fillSmallSeconds = fill.fillTo(small);
+    recount("phase A small");
     std::fprintf(stderr, "phase A: %lld rows each, filled in %.1f s\n", static_cast<long long>(kSmallRows),
                  result.fillSmallSeconds);
     ops.chooseFlights(fill.lastFlightIndex());
@@ -697,6 +707,7 @@ PhaseA runPhaseA(const std::string& pg, const std::string& mailboxConnect, const
     const auto smallView = ops.viewLookUp(fill.lastFlightIndex(), static_cast<int>(small.flights));
 
     result.fillFullSeconds = fill.fillTo(full);
+    recount("phase A full");
     for (const char* table :
          {"PROC_STATE", "MSG_EVENT", "FLIGHT", "FLIGHT_DETAIL", "PROC_STATE_HST", "MSG_EVENT_HST"}) {
         result.rows[table] = fill.count(table);

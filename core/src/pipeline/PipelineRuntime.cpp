@@ -308,7 +308,7 @@ private:
     void pollerLoop(std::stop_token stop) {
         auto nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
         auto nextSweep = clock_.now() + config_.pipeline.sweepInterval;
-        writerLoop(stop, "poller", [this, &nextCompensation, &nextSweep] {
+        const auto pollStep = [this, &nextCompensation, &nextSweep] {
             auto& metrics = metrics::Metrics::process();
             const auto stopped = [this, &metrics](const IntakeStopped& e) {
                 metrics.intakeStopped(true);
@@ -361,7 +361,25 @@ private:
             const bool more =
                 report.read >= config_.pipeline.batchSize && report.watermarkAfter != report.watermarkBefore;
             return more ? clock_.now() : clock_.now() + config_.pipeline.pollInterval;
-        });
+        };
+        writerLoop(stop, "poller", pollStep, [this] { recountStates(); });
+    }
+
+    // The kept state counts (ProcessingQueue::recountStates) are set from the rows each time this
+    // instance becomes the writer: a count that rows changed by hand left wrong is right again after
+    // a restart or a take-over.
+    void recountStates() {
+        const auto started = std::chrono::steady_clock::now();
+        const auto corrections = store_->processing().recountStates();
+        for (const auto& c : corrections) {
+            log::warn("store: {} {} held {} but the rows say {}; set to {} (rows changed outside msgx?)",
+                      c.table, c.key, c.kept, c.counted, c.counted);
+        }
+        log::info(
+            "store: message and event counts checked in {} ms ({} corrected)",
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
+                .count(),
+            corrections.size());
     }
 
     void pumpLoop(std::stop_token stop) {

@@ -25,10 +25,11 @@ struct LockedRow {
     int attempts = 0;
     Poco::Nullable<Poco::Int64> processingStartedAt;
     Poco::Nullable<std::string> identityKey;
+    Poco::Nullable<std::string> errorClass;
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(state), c(attempts), c(processingStartedAt), c(identityKey);
+        c(state), c(attempts), c(processingStartedAt), c(identityKey), c(errorClass);
     }
 };
 
@@ -39,7 +40,8 @@ struct LockedRangeRow {
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(id), c(row.state), c(row.attempts), c(row.processingStartedAt), c(row.identityKey);
+        c(id), c(row.state), c(row.attempts), c(row.processingStartedAt), c(row.identityKey),
+            c(row.errorClass);
     }
 };
 

@@ -5,6 +5,7 @@
 #include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
 #include "repository/RequestWrites.h"
+#include "repository/StateCounts.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -64,7 +65,18 @@ public:
     // Row `id` was finished by a commit of this transaction.
     void finished(MailboxId id, const ProcessingCommit& commit, const std::optional<std::string>& boundKey) {
         LockedRow& row = rows_.at(id);
-        row.state = stateName(commit.outcome.state);
+        const auto& outcome = commit.outcome;
+        Poco::Nullable<std::string> errorClass;
+        if (outcome.errorClass) {
+            errorClass = std::string(errorClassName(*outcome.errorClass));
+        }
+        counts_.messages(std::pair(row.state, optionalOf(row.errorClass)),
+                         std::pair(std::string(stateName(outcome.state)), optionalOf(errorClass)));
+        for (const auto& event : commit.events) {
+            counts_.events(event.target, 1);
+        }
+        row.state = stateName(outcome.state);
+        row.errorClass = errorClass;
         if (boundKey) {
             row.identityKey = *boundKey;
             holders_.emplace(*boundKey, id);
@@ -74,9 +86,13 @@ public:
         }
     }
 
+    // What the finished commits changed in the state counts (StateCounts.h).
+    [[nodiscard]] const StateCountChanges& counts() const { return counts_; }
+
 private:
     std::map<MailboxId, LockedRow> rows_;
     std::map<std::string, MailboxId> holders_;
+    StateCountChanges counts_;
 };
 
 // One processing commit inside the caller's transaction. A refusal leaves the transaction to be
@@ -178,6 +194,7 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
         statements.writeItems();    // the detail rows still queued, several per statement
         statements.writeEvents();   // the batch's events in order, several per statement
         statements.writeFinishes(); // the terminal states, several per statement
+        rows.counts().write(tx, ctx);
         if (afterWrites) {
             afterWrites(tx);
         }

@@ -46,10 +46,10 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT CMINMSGS_ID FROM PROC_STATE_HST WHERE CMINMSGS_ID BETWEEN ? AND ? ORDER BY CMINMSGS_ID");
     c.add(d, "processing.unfinished-count",
           "SELECT COUNT(*) FROM PROC_STATE WHERE STATE IN ('PENDING', 'FAILED')");
-    c.add(
-        d, "processing.lock",
-        "SELECT STATE, ATTEMPTS, PROCESSING_STARTED_AT, IDENTITY_KEY FROM PROC_STATE WHERE CMINMSGS_ID = ?" +
-            d.forUpdate());
+    c.add(d, "processing.lock",
+          "SELECT STATE, ATTEMPTS, PROCESSING_STARTED_AT, IDENTITY_KEY, ERROR_CLASS FROM PROC_STATE WHERE"
+          " CMINMSGS_ID = ?" +
+              d.forUpdate());
     c.add(d, "processing.set-started",
           "UPDATE PROC_STATE SET PROCESSING_STARTED_AT = ?, UPDATED_AT = ? WHERE CMINMSGS_ID = ?");
     c.add(d, "processing.identity-holder", "SELECT CMINMSGS_ID FROM PROC_STATE WHERE IDENTITY_KEY = ?");
@@ -91,7 +91,8 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
             finishIds + ")");
     // The rows of a batch of processing commits, locked in one round trip (ids of a batch are close).
     c.add(d, "processing.lock-range",
-          "SELECT CMINMSGS_ID, STATE, ATTEMPTS, PROCESSING_STARTED_AT, IDENTITY_KEY FROM PROC_STATE"
+          "SELECT CMINMSGS_ID, STATE, ATTEMPTS, PROCESSING_STARTED_AT, IDENTITY_KEY, ERROR_CLASS FROM "
+          "PROC_STATE"
           " WHERE CMINMSGS_ID BETWEEN ? AND ?" +
               d.forUpdate());
     // The holders of up to kIdentityKeysPerLookup identities (repeat the last key to fill the list)
@@ -111,8 +112,6 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
           " PROCESSING_STARTED_AT = NULL, NOTE = NULL, UPDATED_AT = ?,"
           " BACKFILL_STATE = CASE WHEN BACKFILL_STATE = 'DUE' THEN 'NONE' ELSE BACKFILL_STATE END,"
           " BACKFILL_NEXT_AT = NULL WHERE CMINMSGS_ID = ?");
-    c.add(d, "processing.count-by-state",
-          "SELECT STATE, ERROR_CLASS, COUNT(*) FROM PROC_STATE GROUP BY STATE, ERROR_CLASS");
     // `msgxctl messages`, `GET /ops/messages`: one statement per filter combination (a "? IS NULL
     // OR" condition would leave PostgreSQL without a type for the parameter and defeat the STATE
     // index). The name is processingListStatement()'s; parameters in the order of the conditions.

@@ -53,17 +53,25 @@ struct EventRow {
     }
 };
 
-// One group of event.summary: TARGET, STATE, COUNT(*), MIN(CREATED_AT), MAX(EVENT_ID).
-struct EventGroupRow {
+// One row of MSG_EVENT_COUNT (count.events-read).
+struct EventCountRow {
     std::string target;
-    std::string state;
     Poco::Int64 count = 0;
-    Poco::Int64 oldestCreatedAt = 0;
-    Poco::Int64 newestId = 0;
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(target), c(state), c(count), c(oldestCreatedAt), c(newestId);
+        c(target), c(count);
+    }
+};
+
+// A target's DEAD rows (event.dead-range): how many and the newest id.
+struct DeadRange {
+    Poco::Int64 count = 0;
+    Poco::Nullable<Poco::Int64> newestId;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(count), c(newestId);
     }
 };
 
@@ -71,7 +79,8 @@ struct EventGroupRow {
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
-MSGX_ROW_TYPE_HANDLER(msgx::storage::EventGroupRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::EventCountRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::DeadRange)
 
 namespace msgx::storage {
 
@@ -273,45 +282,36 @@ std::vector<OutboxEvent> SqlEventOutbox::bySources(const std::vector<MailboxId>&
                                });
 }
 
+// From MSG_EVENT_COUNT (repository/StateCounts.h) and index ranges that hold only what is still to
+// do: the PENDING rows above the mark and the DEAD rows. SENT is the rest: nothing here reads the
+// SENT rows, which are most of the table.
 std::vector<TargetSummary> SqlEventOutbox::summary() {
     return ctx_.pool->transact("store: summarise the outbox", [ctx = ctx_.statements](Transaction& tx) {
-        std::vector<EventGroupRow> rows;
-        tx.session() << ctx["event.summary"], into(rows), now;
+        std::vector<EventCountRow> totals;
+        tx.session() << ctx["count.events-read"], into(totals), now;
         const auto marks = readDeliveredMarks(tx, ctx);
-        std::map<std::string, TargetSummary> byTarget;
-        for (const auto& row : rows) {
-            TargetSummary& summary = byTarget[row.target];
-            summary.target = row.target;
-            switch (eventStateFromColumn(row.state)) {
-            case EventState::Pending:
-                summary.pending = row.count;
-                summary.oldestPendingCreatedAt = timestampOf(row.oldestCreatedAt);
-                break;
-            case EventState::Sent:
-                summary.sent = row.count;
-                break;
-            case EventState::Dead:
-                summary.dead = row.count;
-                summary.newestDeadId = row.newestId;
-                break;
-            }
-        }
-        // PENDING rows at or below the mark are delivered, not yet settled (DeliveredMarks.h).
-        for (auto& [target, summary] : byTarget) {
-            const auto mark = marks.find(target);
-            if (summary.pending == 0 || mark == marks.end()) {
+        std::vector<TargetSummary> summaries;
+        for (const auto& total : totals) {
+            if (total.count == 0) {
                 continue;
             }
-            const PendingAbove above = readPendingAbove(tx, ctx, target, mark->second);
-            summary.sent += summary.pending - above.count;
+            TargetSummary summary;
+            summary.target = total.target;
+            // PENDING rows at or below the mark are delivered, not yet settled (DeliveredMarks.h).
+            const auto mark = marks.find(total.target);
+            const PendingAbove above =
+                readPendingAbove(tx, ctx, total.target, mark == marks.end() ? 0 : mark->second);
             summary.pending = above.count;
             summary.oldestPendingCreatedAt = above.oldestCreatedAt;
-        }
-        std::vector<TargetSummary> summaries;
-        summaries.reserve(byTarget.size());
-        for (auto& [target, summary] : byTarget) {
+            DeadRange dead;
+            tx.session() << ctx["event.dead-range"], ctx.text.shortText(total.target), into(dead), now;
+            summary.dead = dead.count;
+            summary.newestDeadId = optionalOf(dead.newestId);
+            summary.sent = total.count - summary.pending - summary.dead;
             summaries.push_back(std::move(summary));
         }
+        std::sort(summaries.begin(), summaries.end(),
+                  [](const TargetSummary& a, const TargetSummary& b) { return a.target < b.target; });
         return summaries;
     });
 }

@@ -6,6 +6,7 @@
 #include "repository/ProcessingCommitWriter.h"
 #include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
+#include "repository/StateCounts.h"
 #include "repository/StoredNames.h"
 #include "session/PreparedStatement.h"
 #include "session/Transaction.h"
@@ -90,7 +91,7 @@ struct ProcStateRow {
 // One group of processing.count-by-state.
 struct StateCountRow {
     std::string state;
-    Poco::Nullable<std::string> errorClass;
+    std::string errorClass; // kNoErrorClassCount: none
     Poco::Int64 count = 0;
 
     template <typename Columns>
@@ -209,7 +210,13 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
             fresh.push_back(&message);
             inserted.push_back(message.mailboxId);
         }
-        if (!fresh.empty()) {
+        StateCountChanges counts;
+        for (const NewMessage* message : fresh) {
+            const auto state = message->skipNote ? ProcessingState::Skipped : ProcessingState::Pending;
+            counts.messages(std::nullopt,
+                            StateCountChanges::MessageKey(std::string(stateName(state)), std::nullopt));
+        }
+        if (!fresh.empty()) { // write() empties `fresh`
             tx.prepared()
                 .get<EnqueueStatements>(
                     [&session, &ctx] { return std::make_shared<EnqueueStatements>(session, ctx); })
@@ -223,6 +230,7 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
             }
             save.execute();
         }
+        counts.write(tx, ctx);
         return inserted;
     });
 }
@@ -350,21 +358,26 @@ bool SqlProcessingQueue::releaseIdentity(MailboxId holder, const std::string& ke
 WriteResult SqlProcessingQueue::recordFailure(MailboxId id, const QueueGuard& expected,
                                               const ProcessingFailure& failure) {
     const Timestamp stamp = ctx_.now();
-    return ctx_.writerTransact("store: record failed attempt of " + std::to_string(id),
-                               [ctx = ctx_.statements, id, expected, failure, stamp](Transaction& tx) {
-                                   const auto row = lockRow(tx, ctx, id);
-                                   if (auto conflict = guardFails(id, row, expected)) {
-                                       tx.rollbackOnly();
-                                       return WriteResult::refused(*conflict);
-                                   }
-                                   Statement update(tx.session());
-                                   update << ctx["processing.record-failure"], bindInt(row->attempts + 1),
-                                       ctx.text.shortText(std::string(errorClassName(failure.errorClass))),
-                                       ctx.text.longText(failure.error), bindMicros(failure.nextAttemptAt),
-                                       bindMicros(stamp), bindInt64(id);
-                                   update.execute();
-                                   return WriteResult::ok();
-                               });
+    return ctx_.writerTransact(
+        "store: record failed attempt of " + std::to_string(id),
+        [ctx = ctx_.statements, id, expected, failure, stamp](Transaction& tx) {
+            const auto row = lockRow(tx, ctx, id);
+            if (auto conflict = guardFails(id, row, expected)) {
+                tx.rollbackOnly();
+                return WriteResult::refused(*conflict);
+            }
+            Statement update(tx.session());
+            const std::string errorClass(errorClassName(failure.errorClass));
+            update << ctx["processing.record-failure"], bindInt(row->attempts + 1),
+                ctx.text.shortText(errorClass), ctx.text.longText(failure.error),
+                bindMicros(failure.nextAttemptAt), bindMicros(stamp), bindInt64(id);
+            update.execute();
+            StateCountChanges counts;
+            counts.messages(std::pair(row->state, optionalOf(row->errorClass)),
+                            std::pair(std::string(stateName(ProcessingState::Failed)), errorClass));
+            counts.write(tx, ctx);
+            return WriteResult::ok();
+        });
 }
 
 WriteResult SqlProcessingQueue::commit(const ProcessingCommit& commit) {
@@ -415,6 +428,11 @@ WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& e
             Statement update(tx.session());
             update << ctx["processing.reset-for-replay"], bindMicros(stamp), bindInt64(id);
             update.execute();
+            StateCountChanges counts; // the reset keeps ERROR_CLASS
+            counts.messages(
+                std::pair(row->state, optionalOf(row->errorClass)),
+                std::pair(std::string(stateName(ProcessingState::Pending)), optionalOf(row->errorClass)));
+            counts.write(tx, ctx);
             return WriteResult::ok();
         });
 }
@@ -422,12 +440,15 @@ WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& e
 std::vector<StateCount> SqlProcessingQueue::countByState() {
     return ctx_.pool->transact("store: count messages by state", [ctx = ctx_.statements](Transaction& tx) {
         std::vector<StateCountRow> rows;
-        tx.session() << ctx["processing.count-by-state"], into(rows), now;
+        tx.session() << ctx["count.messages-read"], into(rows), now;
         std::vector<StateCount> counts;
         for (const auto& row : rows) {
             if (row.count > 0) {
-                counts.push_back({processingStateFromColumn(row.state),
-                                  errorClassFromColumn(optionalOf(row.errorClass)), row.count});
+                const auto errorClass = row.errorClass == kNoErrorClassCount
+                                            ? std::nullopt
+                                            : std::optional<std::string>(row.errorClass);
+                counts.push_back(
+                    {processingStateFromColumn(row.state), errorClassFromColumn(errorClass), row.count});
             }
         }
         std::sort(counts.begin(), counts.end(), [](const StateCount& a, const StateCount& b) {
@@ -435,6 +456,12 @@ std::vector<StateCount> SqlProcessingQueue::countByState() {
         });
         return counts;
     });
+}
+
+std::vector<CountCorrection> SqlProcessingQueue::recountStates() {
+    return ctx_.writerTransact(
+        "store: recount messages and events by state",
+        [ctx = ctx_.statements](Transaction& tx) { return storage::recountStates(tx, ctx); });
 }
 
 std::vector<ProcessingRecord> SqlProcessingQueue::list(const MessageFilter& filter, MailboxId afterId,

@@ -27,6 +27,7 @@ public:
                                       QueueFront& front) override;
     WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) override;
     std::vector<StateCount> countByState() override;
+    std::vector<CountCorrection> recountStates() override;
     std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) override;
     std::vector<ProcessingRecord> nextUnfinished(MailboxId afterId, int limit) override;
 

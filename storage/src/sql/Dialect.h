@@ -80,6 +80,12 @@ public:
     [[nodiscard]] virtual std::string upsertRows(std::string_view table, const ColumnNames& keys,
                                                  const ColumnNames& values, int rows,
                                                  const ColumnNames& keptColumns) const;
+    // Adds the bound amount to `countColumn` of the row with the keys, or inserts that row with the
+    // amount: one statement whatever the row's state, no affected-row count needed (Poco's ODBC
+    // connector reports 1 for an UPDATE that matched nothing). Parameters: the keys, then the amount
+    // (twice where upsertRepeatsValues()).
+    [[nodiscard]] virtual std::string addToCount(std::string_view table, const ColumnNames& keys,
+                                                 const std::string& countColumn) const = 0;
     // Oracle's MERGE binds the values in its UPDATE and its INSERT branch, not in the USING select
     // list, where a CLOB parameter is not safe; so they are bound twice.
     [[nodiscard]] virtual bool upsertRepeatsValues() const { return false; }

@@ -31,6 +31,12 @@ public:
                upsertAssignments(values, keptColumns, "VALUES(", ")");
     }
 
+    [[nodiscard]] std::string addToCount(std::string_view table, const ColumnNames& keys,
+                                         const std::string& countColumn) const override {
+        return insertInto(table, keysThenValues(keys, {countColumn})) + " ON DUPLICATE KEY UPDATE " +
+               countColumn + " = " + countColumn + " + VALUES(" + countColumn + ")";
+    }
+
     // Not INSERT IGNORE: IGNORE also turns a too-long value or a NULL in a NOT NULL column into a
     // warning and writes a truncated row. Assigning the key to itself changes nothing.
     [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,

@@ -59,6 +59,23 @@ public:
 
     [[nodiscard]] bool upsertRepeatsValues() const override { return true; }
 
+    // MERGE as upsert(), the amount bound in the UPDATE and in the INSERT branch.
+    [[nodiscard]] std::string addToCount(std::string_view table, const ColumnNames& keys,
+                                         const std::string& countColumn) const override {
+        std::string source;
+        std::string on;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            source += (i == 0 ? "? AS " : ", ? AS ") + keys[i];
+            on += (i == 0 ? "T." : " AND T.") + keys[i] + " = S." + keys[i];
+        }
+        ColumnNames all = keys;
+        all.push_back(countColumn);
+        return "MERGE INTO " + std::string(table) + " T USING (SELECT " + source + " FROM DUAL) S ON (" + on +
+               ") WHEN MATCHED THEN UPDATE SET T." + countColumn + " = T." + countColumn +
+               " + ? WHEN NOT MATCHED THEN INSERT (" + joinColumns(all) + ") VALUES (" +
+               joinColumns(keys, "S.") + ", ?)";
+    }
+
     // An INSERT that skips a row whose key exists (hint IGNORE_ROW_ON_DUPKEY_INDEX, 11gR2): a plain
     // VALUES insert, so CLOB values bind as usual, and no error for the duplicate.
     [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,

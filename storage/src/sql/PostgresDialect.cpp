@@ -27,6 +27,13 @@ public:
                ") DO UPDATE SET " + upsertAssignments(values, keptColumns, "EXCLUDED.", "");
     }
 
+    [[nodiscard]] std::string addToCount(std::string_view table, const ColumnNames& keys,
+                                         const std::string& countColumn) const override {
+        return insertInto(table, keysThenValues(keys, {countColumn})) + " ON CONFLICT (" + joinColumns(keys) +
+               ") DO UPDATE SET " + countColumn + " = " + std::string(table) + "." + countColumn +
+               " + EXCLUDED." + countColumn;
+    }
+
     [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,
                                                  const ColumnNames& values, int rows) const override {
         const ColumnNames all = keysThenValues(keys, values);

@@ -29,6 +29,12 @@ public:
                ") DO UPDATE SET " + upsertAssignments(values, keptColumns, "excluded.", "");
     }
 
+    [[nodiscard]] std::string addToCount(std::string_view table, const ColumnNames& keys,
+                                         const std::string& countColumn) const override {
+        return insertInto(table, keysThenValues(keys, {countColumn})) + " ON CONFLICT (" + joinColumns(keys) +
+               ") DO UPDATE SET " + countColumn + " = " + countColumn + " + excluded." + countColumn;
+    }
+
     [[nodiscard]] std::string insertIfAbsentRows(std::string_view table, const ColumnNames& keys,
                                                  const ColumnNames& values, int rows) const override {
         const ColumnNames all = keysThenValues(keys, values);

@@ -15,6 +15,7 @@ std::shared_ptr<const StatementCatalog> storeStatements(const Dialect& dialect) 
     addLeaseStatements(*catalog, dialect);
     addAuditStatements(*catalog, dialect);
     addRequestStatements(*catalog, dialect);
+    addStateCountStatements(*catalog, dialect);
     return catalog;
 }
 

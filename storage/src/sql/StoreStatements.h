@@ -24,6 +24,7 @@ void addArchiveStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addLeaseStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addAuditStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addRequestStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addStateCountStatements(StatementCatalog& catalog, const Dialect& dialect);
 
 // The name of the ProcessingQueue::list statement for a filter combination: "processing.list", then
 // "-in-state" / "-in-class" / "-in-state-class", then "-enqueued-from" / "-enqueued-before" /

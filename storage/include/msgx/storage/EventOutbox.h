@@ -54,11 +54,13 @@ public:
     // The backlog of `target` above afterId (its delivered mark): what a dispatcher reports about
     // itself at most every statusRefresh. It reads the (TARGET, STATE, EVENT_ID) index ranges of
     // PENDING above afterId and of DEAD only, so its cost follows what is undelivered, not the size
-    // of the outbox (summary() counts every row: operator requests and the metrics sampler).
+    // of the outbox.
     virtual TargetBacklog backlog(const std::string& target, EventId afterId) = 0;
 
     // Per target that has any event: counts per state, the CREATED_AT of the oldest PENDING event
-    // and the EVENT_ID of the newest DEAD one (status, metrics, the on-dead hold).
+    // and the EVENT_ID of the newest DEAD one (status, metrics, the on-dead hold). The SQL outbox
+    // reads the counts from MSG_EVENT_COUNT (ProcessingQueue::countByState) and the rest from the
+    // index ranges of PENDING above the mark and of DEAD: never the SENT rows.
     virtual std::vector<TargetSummary> summary() = 0;
 
     // `msgxctl events retry`: every DEAD event of `target` with EVENT_ID > afterId -> PENDING with

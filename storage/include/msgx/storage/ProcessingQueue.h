@@ -71,6 +71,17 @@ struct StateCount {
     bool operator==(const StateCount&) const = default;
 };
 
+// One kept count recountStates() found wrong: its table, its key ("STATE/ERROR_CLASS" with "-" for
+// none, "TARGET/STATE"), what it held and what the rows say.
+struct CountCorrection {
+    std::string table;
+    std::string key;
+    std::int64_t kept = 0;
+    std::int64_t counted = 0;
+
+    bool operator==(const CountCorrection&) const = default;
+};
+
 // What ProcessingQueue::list returns: each condition that is set must hold.
 struct MessageFilter {
     std::optional<ProcessingState> state;
@@ -183,8 +194,16 @@ public:
     virtual WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) = 0;
 
     // Number of PROC_STATE rows per (STATE, ERROR_CLASS), for `msgxctl status`; only non-zero
-    // counts, ordered by state then class.
+    // counts, ordered by state then class. The SQL queue reads them from PROC_STATE_COUNT, which
+    // every transaction that changes those columns keeps (docs/storage.md "State counts"): a few
+    // rows, whatever the size of PROC_STATE.
     virtual std::vector<StateCount> countByState() = 0;
+
+    // Sets the kept counts of messages and events by state (PROC_STATE_COUNT, MSG_EVENT_COUNT) from
+    // the rows themselves, in one transaction, and returns those it found wrong: none unless rows
+    // were changed outside msgx (SQL by hand). A scan of both online tables; msgxd runs it once
+    // each time it becomes the writer. A queue that counts its rows when asked has none to set.
+    virtual std::vector<CountCorrection> recountStates() { return {}; }
 
     // Up to `limit` rows with id > afterId in id order, filtered by state, error class and the
     // enqueue window when given (`msgxctl messages`, replay by error class, `GET /ops/messages`).

@@ -1,0 +1,21 @@
+-- The number of messages per (STATE, ERROR_CLASS) and of events per TARGET, kept in the same
+-- transaction by every write that changes them (docs/storage.md "State counts"):
+-- the status reads a few rows instead of a GROUP BY over the whole online table, which grew with it
+-- (docs/performance.md). ERROR_CLASS '-' stands for none (Oracle reads an empty text as NULL).
+-- Filled here from the rows already stored; msgxd recounts when it becomes the writer.
+CREATE TABLE PROC_STATE_COUNT (
+  STATE                 VARCHAR(10)       NOT NULL,
+  ERROR_CLASS           VARCHAR(16)       NOT NULL,
+  MESSAGES              BIGINT            NOT NULL,
+  CONSTRAINT PK_PROC_STATE_COUNT PRIMARY KEY (STATE, ERROR_CLASS)
+);
+INSERT INTO PROC_STATE_COUNT (STATE, ERROR_CLASS, MESSAGES)
+  SELECT STATE, COALESCE(ERROR_CLASS, '-'), COUNT(*) FROM PROC_STATE GROUP BY STATE, COALESCE(ERROR_CLASS, '-');
+
+CREATE TABLE MSG_EVENT_COUNT (
+  TARGET                VARCHAR(32)       NOT NULL,
+  EVENTS                BIGINT            NOT NULL,
+  CONSTRAINT PK_MSG_EVENT_COUNT PRIMARY KEY (TARGET)
+);
+INSERT INTO MSG_EVENT_COUNT (TARGET, EVENTS)
+  SELECT TARGET, COUNT(*) FROM MSG_EVENT GROUP BY TARGET;

@@ -1,0 +1,169 @@
+#include "repository/StateCounts.h"
+
+#include "sql/RowMapping.h"
+
+#include <Poco/Data/Statement.h>
+
+#include <set>
+
+namespace msgx::storage {
+namespace {
+
+// A row of PROC_STATE_COUNT or of its scan.
+struct MessageCountRow {
+    std::string state;
+    std::string errorClass;
+    Poco::Int64 count = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(state), c(errorClass), c(count);
+    }
+};
+
+// A row of MSG_EVENT_COUNT or of its scan.
+struct EventCountRow {
+    std::string target;
+    Poco::Int64 count = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(target), c(count);
+    }
+};
+
+} // namespace
+} // namespace msgx::storage
+
+MSGX_ROW_TYPE_HANDLER(msgx::storage::MessageCountRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::EventCountRow)
+
+namespace msgx::storage {
+
+using namespace Poco::Data::Keywords;
+using Poco::Data::Statement;
+
+namespace {
+
+using Key = std::vector<std::string>;
+using Counts = std::map<Key, std::int64_t>;
+
+// The statements of one count table (StateCountStatements.cpp): "count.<name>-add" and the rest.
+struct CountTable {
+    const char* name;  // "messages", "events"
+    const char* table; // for the corrections
+};
+constexpr CountTable kMessageCounts{"messages", "PROC_STATE_COUNT"};
+constexpr CountTable kEventCounts{"events", "MSG_EVENT_COUNT"};
+
+const std::string& statement(const SqlContext& ctx, const CountTable& table, const char* verb) {
+    return ctx[std::string("count.") + table.name + "-" + verb];
+}
+
+// count.<name>-add adds `value` to the key's count, count.<name>-set makes it the count; both insert
+// the row when there is none.
+void changeCount(Transaction& tx, const SqlContext& ctx, const CountTable& table, const Key& key,
+                 std::int64_t value, const char* verb) {
+    Statement change(tx.session());
+    change << statement(ctx, table, verb);
+    for (const auto& part : key) {
+        change, ctx.text.shortText(part);
+    }
+    for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
+        change, bindInt64(value);
+    }
+    change.execute();
+}
+
+Counts readCounts(Transaction& tx, const SqlContext& ctx, const CountTable& table, const char* verb) {
+    Counts counts;
+    if (&table == &kMessageCounts) {
+        std::vector<MessageCountRow> rows;
+        tx.session() << statement(ctx, table, verb), into(rows), now;
+        for (const auto& row : rows) {
+            counts[{row.state, row.errorClass}] += row.count;
+        }
+    } else {
+        std::vector<EventCountRow> rows;
+        tx.session() << statement(ctx, table, verb), into(rows), now;
+        for (const auto& row : rows) {
+            counts[{row.target}] += row.count;
+        }
+    }
+    return counts;
+}
+
+std::string keyText(const Key& key) {
+    std::string text;
+    for (const auto& part : key) {
+        text += (text.empty() ? "" : "/") + part;
+    }
+    return text;
+}
+
+void recount(Transaction& tx, const SqlContext& ctx, const CountTable& table,
+             std::vector<CountCorrection>& corrections) {
+    const Counts kept = readCounts(tx, ctx, table, "lock");
+    const Counts counted = readCounts(tx, ctx, table, "scan");
+    std::set<Key> keys;
+    for (const auto& [key, count] : kept) {
+        keys.insert(key);
+    }
+    for (const auto& [key, count] : counted) {
+        keys.insert(key);
+    }
+    for (const auto& key : keys) {
+        const auto keptCount = kept.find(key);
+        const auto countedCount = counted.find(key);
+        const std::int64_t was = keptCount == kept.end() ? 0 : keptCount->second;
+        const std::int64_t is = countedCount == counted.end() ? 0 : countedCount->second;
+        if (was != is) {
+            changeCount(tx, ctx, table, key, is, "set");
+            corrections.push_back({table.table, keyText(key), was, is});
+        }
+    }
+}
+
+void writeCounts(Transaction& tx, const SqlContext& ctx, const CountTable& table, const Counts& changes) {
+    for (const auto& [key, change] : changes) {
+        if (change != 0) {
+            changeCount(tx, ctx, table, key, change, "add");
+        }
+    }
+}
+
+} // namespace
+
+void StateCountChanges::messages(const std::optional<MessageKey>& from, const std::optional<MessageKey>& to,
+                                 std::int64_t n) {
+    const auto stored = [](const MessageKey& key) {
+        return Key{key.first, key.second.value_or(kNoErrorClassCount)};
+    };
+    if (from && to && *from == *to) {
+        return;
+    }
+    if (from) {
+        messages_[stored(*from)] -= n;
+    }
+    if (to) {
+        messages_[stored(*to)] += n;
+    }
+}
+
+void StateCountChanges::events(const std::string& target, std::int64_t n) {
+    events_[{target}] += n;
+}
+
+void StateCountChanges::write(Transaction& tx, const SqlContext& ctx) const {
+    writeCounts(tx, ctx, kMessageCounts, messages_);
+    writeCounts(tx, ctx, kEventCounts, events_);
+}
+
+std::vector<CountCorrection> recountStates(Transaction& tx, const SqlContext& ctx) {
+    std::vector<CountCorrection> corrections;
+    recount(tx, ctx, kMessageCounts, corrections);
+    recount(tx, ctx, kEventCounts, corrections);
+    return corrections;
+}
+
+} // namespace msgx::storage
