@@ -26,6 +26,7 @@ target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/Pump.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/RetryPolicy.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreFlightView.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/PackedDocuments.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreReferenceView.cpp
 )
 

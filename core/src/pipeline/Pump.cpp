@@ -159,6 +159,7 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
     if (!flightsInSync_ || flights_.size() > kMaxKeptFlights) {
         flights_.reset();
     }
+    flights_.pack();        // what the last batch read or changed, kept packed between batches
     flightsInSync_ = false; // until this batch is committed whole
     if (referencesStale_.exchange(false)) {
         references_.invalidate();

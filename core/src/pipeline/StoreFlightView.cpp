@@ -8,21 +8,30 @@ namespace msgx::pipeline {
 
 StoreFlightView::StoreFlightView(storage::FlightRepository& flights) : flights_(flights) {}
 
+void StoreFlightView::hold(sdk::Flid flid, std::optional<std::int64_t> version,
+                           std::optional<sdk::FlightDocument> document) const {
+    Entry entry;
+    entry.version = version;
+    if (document) {
+        entry.exists = true;
+        entry.document = std::make_unique<sdk::FlightDocument>(std::move(*document));
+        unpacked_.push_back(flid);
+    }
+    index(flid, entry.document.get());
+    entries_.emplace(flid, std::move(entry));
+}
+
 void StoreFlightView::remember(const storage::FlightRecord& record) const {
     if (entries_.contains(record.flid)) {
         return; // the view's own state (possibly changed by the batch) wins
     }
-    Entry entry;
-    entry.version = record.stateVersion;
-    if (!record.deleted) {
-        entry.document = documentFromStore(record, flights_.detailLists(record.flid));
-    }
-    index(record.flid, entry.document);
-    entries_.emplace(record.flid, std::move(entry));
+    hold(record.flid, record.stateVersion,
+         record.deleted ? std::nullopt
+                        : std::optional(documentFromStore(record, flights_.detailLists(record.flid))));
 }
 
-void StoreFlightView::index(sdk::Flid flid, const std::optional<sdk::FlightDocument>& document) const {
-    if (!document) {
+void StoreFlightView::index(sdk::Flid flid, const sdk::FlightDocument* document) const {
+    if (document == nullptr) {
         return;
     }
     for (const std::string_view attribute : {sdk::attr::kMasterFlid, sdk::attr::kLinkedFlid}) {
@@ -30,6 +39,33 @@ void StoreFlightView::index(sdk::Flid flid, const std::optional<sdk::FlightDocum
             candidates_[{attribute, *value}].insert(flid);
         }
     }
+}
+
+const sdk::FlightDocument* StoreFlightView::documentOf(sdk::Flid flid, Entry& entry) const {
+    if (!entry.exists) {
+        return nullptr;
+    }
+    if (!entry.document) {
+        entry.document = std::make_unique<sdk::FlightDocument>(packer_.unpack(flid, entry.packed));
+        unpacked_.push_back(flid);
+    }
+    return entry.document.get();
+}
+
+void StoreFlightView::pack() {
+    for (const sdk::Flid flid : unpacked_) {
+        const auto found = entries_.find(flid);
+        if (found == entries_.end() || !found->second.document) {
+            continue; // listed twice, or replaced by apply() and packed already
+        }
+        Entry& entry = found->second;
+        if (!entry.packedIsCurrent) {
+            entry.packed = packer_.pack(*entry.document);
+            entry.packedIsCurrent = true;
+        }
+        entry.document.reset();
+    }
+    unpacked_.clear();
 }
 
 void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
@@ -47,13 +83,8 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
             if (entries_.contains(record.flid)) {
                 continue;
             }
-            Entry entry;
-            entry.version = record.stateVersion;
-            if (!record.deleted) {
-                entry.document = documentFromStore(record, lists);
-            }
-            index(record.flid, entry.document);
-            entries_.emplace(record.flid, std::move(entry));
+            hold(record.flid, record.stateVersion,
+                 record.deleted ? std::nullopt : std::optional(documentFromStore(record, lists)));
         }
         for (const storage::FlightId flid : missing) {
             entries_.try_emplace(flid, Entry{}); // not stored
@@ -63,7 +94,7 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
     }
 }
 
-const StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
+StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
     if (const auto found = entries_.find(flid); found != entries_.end()) {
         return found->second;
     }
@@ -81,8 +112,7 @@ const StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
 }
 
 const sdk::FlightDocument* StoreFlightView::byFlid(sdk::Flid flid) const {
-    const Entry& found = entry(flid);
-    return found.document ? &*found.document : nullptr;
+    return documentOf(flid, entry(flid));
 }
 
 void StoreFlightView::keepStoreFailure(const storage::InfraError& e) const {
@@ -116,9 +146,12 @@ std::vector<const sdk::FlightDocument*> StoreFlightView::matching(std::string_vi
     for (const sdk::Flid flid : found->second) {
         ++examined_;
         const auto held = entries_.find(flid);
-        if (held != entries_.end() && held->second.document &&
-            held->second.document->integer(attribute) == value) {
-            result.push_back(&*held->second.document);
+        if (held == entries_.end()) {
+            continue;
+        }
+        if (const auto* document = documentOf(flid, held->second);
+            document != nullptr && document->integer(attribute) == value) {
+            result.push_back(document);
         }
     }
     return result;
@@ -134,7 +167,8 @@ std::vector<const sdk::FlightDocument*> StoreFlightView::linkingTo(sdk::Flid fli
 
 storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
     ++changesApplied_; // also when it throws below: the view may be half-changed then
-    const Entry& before = entry(change.flid);
+    Entry& before = entry(change.flid);
+    const sdk::FlightDocument* const beforeDocument = documentOf(change.flid, before);
     Entry after;
     after.version = before.version ? *before.version + 1 : 1;
     storage::FlightWrite write;
@@ -151,18 +185,19 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
     case sdk::FlightChange::Kind::Update: {
         const sdk::FlightDocument* base = nullptr;
         if (change.kind == sdk::FlightChange::Kind::Update) {
-            if (!before.document) {
+            if (beforeDocument == nullptr) {
                 throw DecisionNotApplicable("the decision updates flight " + std::to_string(change.flid) +
                                             ", which is unknown");
             }
-            base = &*before.document;
+            base = beforeDocument;
         }
-        after.document = sdk::applyFlightChange(base, change);
+        after.exists = true;
+        after.document = std::make_unique<sdk::FlightDocument>(sdk::applyFlightChange(base, change));
         // Create replaces the whole flight: every list it had or has now is written.
         std::vector<std::string> listNames;
         if (change.kind == sdk::FlightChange::Kind::Create) {
-            if (before.document) {
-                for (const auto& [name, entries] : before.document->lists()) {
+            if (beforeDocument != nullptr) {
+                for (const auto& [name, entries] : beforeDocument->lists()) {
                     listNames.push_back(name);
                 }
             }
@@ -180,7 +215,10 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
         break;
     }
     }
-    index(change.flid, after.document);
+    index(change.flid, after.document.get());
+    if (after.document) {
+        unpacked_.push_back(change.flid);
+    }
     entries_[change.flid] = std::move(after);
     return write;
 }
@@ -193,6 +231,7 @@ void StoreFlightView::throwStoreFailure() const {
 
 void StoreFlightView::reset() {
     entries_.clear();
+    unpacked_.clear();
     answered_.clear();
     candidates_.clear();
     storeFailure_.reset();

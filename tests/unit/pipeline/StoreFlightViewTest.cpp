@@ -209,6 +209,41 @@ TEST(StoreFlightView, ALookUpExaminesItsCandidatesNotEveryFlightHeld) {
     EXPECT_GT(view.size(), 5000U);
 }
 
+// Between batches the pump packs what the view holds: a later batch sees the same documents, the
+// changes of the earlier ones included, and the look-ups answered before, without reading the store.
+TEST(StoreFlightView, PackedFlightsAnswerAsBeforeWithoutReadingTheStoreAgain) {
+    MemoryFlights stored;
+    stored.put(flight(10), 1);
+    stored.put(flight(11, 10), 1);
+    stored.put(flight(12, 10), 1);
+    StoreFlightView view(stored);
+    ASSERT_NE(view.byFlid(10), nullptr);
+    ASSERT_EQ(view.sharedFlightsOf(10).size(), 2U);
+    view.apply(update(11, "currentStand", std::string("215")));
+    view.apply(update(12, "masterFlid", std::monostate{}));
+    const sdk::FlightDocument changed = *view.byFlid(11);
+    const int reads = stored.reads;
+
+    view.pack();
+    view.pack(); // twice changes nothing
+
+    ASSERT_NE(view.byFlid(11), nullptr);
+    EXPECT_EQ(*view.byFlid(11), changed);
+    EXPECT_EQ(view.byFlid(11)->text("currentStand"), "215");
+    EXPECT_EQ(*view.byFlid(10), flight(10));
+    const auto shared = view.sharedFlightsOf(10);
+    ASSERT_EQ(shared.size(), 1U);
+    EXPECT_EQ(shared.front()->flid(), 11);
+    EXPECT_EQ(stored.reads, reads);
+
+    // A change after a pack() chains on the version and document the view holds packed.
+    const auto write = view.apply(update(11, "currentStand", std::string("216")));
+    EXPECT_EQ(write.expectedVersion, 2);
+    view.pack();
+    EXPECT_EQ(view.byFlid(11)->text("currentStand"), "216");
+    EXPECT_EQ(stored.reads, reads);
+}
+
 TEST(StoreFlightView, StoreFailureUnderAHandlerIsKeptForThePump) {
     MemoryFlights stored;
     stored.down = true;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "msgx/pipeline/PackedDocuments.h"
 #include "msgx/sdk/Decision.h"
 #include "msgx/sdk/FlightView.h"
 #include "msgx/storage/FlightRepository.h"
@@ -7,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -43,6 +45,12 @@ public:
 // store once for that master or flight: every flight stored with that value is then in the view,
 // and every later change to it went through apply(). reset() forgets those answers too.
 //
+// Between batches the kept flights are held packed (PackedDocuments, a fifth of a document's
+// memory): pack(), which the pump calls before it decides the next batch, packs every document read
+// or changed since the last pack(), and a flight is unpacked again when a handler asks for it. A
+// document pointer the view returned is valid until the next pack() or reset() (or apply() of that
+// flight), so never past the batch it was returned in.
+//
 // One thread (the pump's).
 class StoreFlightView final : public sdk::FlightView {
 public:
@@ -64,6 +72,10 @@ public:
     // Rethrows the first store failure met since the last reset(), if any.
     void throwStoreFailure() const;
 
+    // Packs the documents read or changed since the last pack() (see above). What the view answers is
+    // the same with or without it.
+    void pack();
+
     // Forgets everything: the next reads go to the store.
     void reset();
 
@@ -81,11 +93,20 @@ public:
 
 private:
     struct Entry {
-        std::optional<sdk::FlightDocument> document; // nullopt: deleted or never stored
-        std::optional<std::int64_t> version;         // STATE_VERSION; nullopt: no FLIGHT row
+        std::optional<std::int64_t> version; // STATE_VERSION; nullopt: no FLIGHT row
+        bool exists = false;                 // false: deleted or never stored
+        bool packedIsCurrent = false;        // `packed` holds the document
+        std::string packed;
+        // The document unpacked: read, changed or asked for since the last pack().
+        std::unique_ptr<sdk::FlightDocument> document;
     };
 
-    const Entry& entry(sdk::Flid flid) const;
+    Entry& entry(sdk::Flid flid) const;
+    // The document of `entry` (unpacked if it was packed), nullptr when the flight does not exist.
+    const sdk::FlightDocument* documentOf(sdk::Flid flid, Entry& entry) const;
+    // Adds a flight the store holds; `document` is its document unless it is deleted.
+    void hold(sdk::Flid flid, std::optional<std::int64_t> version,
+              std::optional<sdk::FlightDocument> document) const;
     void remember(const storage::FlightRecord& record) const;
     using StoredLookUp = std::vector<storage::FlightRecord> (storage::FlightRepository::*)(storage::FlightId);
     // The flights whose `attribute` is `value`: asked of the store (lookUp) the first time since
@@ -94,7 +115,7 @@ private:
                                                      StoredLookUp lookUp) const;
     void keepStoreFailure(const storage::InfraError& e) const;
     // Records `flid` as a candidate of the look-ups its document answers (masterFlid, linkedFlid).
-    void index(sdk::Flid flid, const std::optional<sdk::FlightDocument>& document) const;
+    void index(sdk::Flid flid, const sdk::FlightDocument* document) const;
 
     storage::FlightRepository& flights_;
     std::uint64_t changesApplied_ = 0;
@@ -107,6 +128,9 @@ private:
     // stays listed); matching() checks each candidate's document, so only these are examined.
     mutable std::map<std::pair<std::string_view, sdk::Flid>, std::set<sdk::Flid>> candidates_;
     mutable std::size_t examined_ = 0;
+    // The flights whose document was unpacked since the last pack().
+    mutable std::vector<sdk::Flid> unpacked_;
+    mutable PackedDocuments packer_;
 };
 
 } // namespace msgx::pipeline
