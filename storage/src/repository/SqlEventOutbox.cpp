@@ -3,6 +3,7 @@
 #include "repository/DeliveredMarks.h"
 #include "repository/IdChunks.h"
 #include "repository/SqlInboxCursors.h"
+#include "repository/StateCounts.h"
 #include "repository/StoredNames.h"
 #include "sql/RowMapping.h"
 
@@ -53,17 +54,6 @@ struct EventRow {
     }
 };
 
-// One row of MSG_EVENT_COUNT (count.events-read).
-struct EventCountRow {
-    std::string target;
-    Poco::Int64 count = 0;
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(target), c(count);
-    }
-};
-
 // A target's DEAD rows (event.dead-range): how many and the newest id.
 struct DeadRange {
     Poco::Int64 count = 0;
@@ -79,7 +69,6 @@ struct DeadRange {
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
-MSGX_ROW_TYPE_HANDLER(msgx::storage::EventCountRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::DeadRange)
 
 namespace msgx::storage {
@@ -287,31 +276,27 @@ std::vector<OutboxEvent> SqlEventOutbox::bySources(const std::vector<MailboxId>&
 // SENT rows, which are most of the table.
 std::vector<TargetSummary> SqlEventOutbox::summary() {
     return ctx_.pool->transact("store: summarise the outbox", [ctx = ctx_.statements](Transaction& tx) {
-        std::vector<EventCountRow> totals;
-        tx.session() << ctx["count.events-read"], into(totals), now;
         const auto marks = readDeliveredMarks(tx, ctx);
-        std::vector<TargetSummary> summaries;
-        for (const auto& total : totals) {
-            if (total.count == 0) {
+        std::vector<TargetSummary> summaries; // in TARGET order, as the map
+        for (const auto& [target, events] : readEventCounts(tx, ctx)) {
+            if (events == 0) {
                 continue;
             }
             TargetSummary summary;
-            summary.target = total.target;
+            summary.target = target;
             // PENDING rows at or below the mark are delivered, not yet settled (DeliveredMarks.h).
-            const auto mark = marks.find(total.target);
+            const auto mark = marks.find(target);
             const PendingAbove above =
-                readPendingAbove(tx, ctx, total.target, mark == marks.end() ? 0 : mark->second);
+                readPendingAbove(tx, ctx, target, mark == marks.end() ? 0 : mark->second);
             summary.pending = above.count;
             summary.oldestPendingCreatedAt = above.oldestCreatedAt;
             DeadRange dead;
-            tx.session() << ctx["event.dead-range"], ctx.text.shortText(total.target), into(dead), now;
+            tx.session() << ctx["event.dead-range"], ctx.text.shortText(target), into(dead), now;
             summary.dead = dead.count;
             summary.newestDeadId = optionalOf(dead.newestId);
-            summary.sent = total.count - summary.pending - summary.dead;
+            summary.sent = events - summary.pending - summary.dead;
             summaries.push_back(std::move(summary));
         }
-        std::sort(summaries.begin(), summaries.end(),
-                  [](const TargetSummary& a, const TargetSummary& b) { return a.target < b.target; });
         return summaries;
     });
 }

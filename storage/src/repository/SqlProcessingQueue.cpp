@@ -88,18 +88,6 @@ struct ProcStateRow {
     }
 };
 
-// One group of processing.count-by-state.
-struct StateCountRow {
-    std::string state;
-    std::string errorClass; // kNoErrorClassCount: none
-    Poco::Int64 count = 0;
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(state), c(errorClass), c(count);
-    }
-};
-
 } // namespace
 } // namespace msgx::storage
 
@@ -151,8 +139,6 @@ struct QueueReads {
 
 } // namespace
 } // namespace msgx::storage
-
-MSGX_ROW_TYPE_HANDLER(msgx::storage::StateCountRow)
 
 namespace msgx::storage {
 
@@ -439,16 +425,15 @@ WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& e
 
 std::vector<StateCount> SqlProcessingQueue::countByState() {
     return ctx_.pool->transact("store: count messages by state", [ctx = ctx_.statements](Transaction& tx) {
-        std::vector<StateCountRow> rows;
-        tx.session() << ctx["count.messages-read"], into(rows), now;
         std::vector<StateCount> counts;
-        for (const auto& row : rows) {
-            if (row.count > 0) {
-                const auto errorClass = row.errorClass == kNoErrorClassCount
-                                            ? std::nullopt
-                                            : std::optional<std::string>(row.errorClass);
-                counts.push_back(
-                    {processingStateFromColumn(row.state), errorClassFromColumn(errorClass), row.count});
+        for (const auto& [key, count] : readMessageCounts(tx, ctx)) {
+            if (count > 0) {
+                const auto& [state, errorClass] = key;
+                counts.push_back({processingStateFromColumn(state),
+                                  errorClassFromColumn(errorClass == kNoErrorClassCount
+                                                           ? std::nullopt
+                                                           : std::optional<std::string>(errorClass)),
+                                  count});
             }
         }
         std::sort(counts.begin(), counts.end(), [](const StateCount& a, const StateCount& b) {

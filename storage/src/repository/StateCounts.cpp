@@ -159,6 +159,23 @@ void StateCountChanges::write(Transaction& tx, const SqlContext& ctx) const {
     writeCounts(tx, ctx, kEventCounts, events_);
 }
 
+std::map<std::pair<std::string, std::string>, std::int64_t> readMessageCounts(Transaction& tx,
+                                                                              const SqlContext& ctx) {
+    std::map<std::pair<std::string, std::string>, std::int64_t> counts;
+    for (const auto& [key, count] : readCounts(tx, ctx, kMessageCounts, "read")) {
+        counts[{key.at(0), key.at(1)}] = count;
+    }
+    return counts;
+}
+
+std::map<std::string, std::int64_t> readEventCounts(Transaction& tx, const SqlContext& ctx) {
+    std::map<std::string, std::int64_t> counts;
+    for (const auto& [key, count] : readCounts(tx, ctx, kEventCounts, "read")) {
+        counts[key.at(0)] = count;
+    }
+    return counts;
+}
+
 std::vector<CountCorrection> recountStates(Transaction& tx, const SqlContext& ctx) {
     std::vector<CountCorrection> corrections;
     recount(tx, ctx, kMessageCounts, corrections);

@@ -49,6 +49,11 @@ private:
 // PROC_STATE_COUNT.ERROR_CLASS of a message without an error class (Oracle reads '' as NULL).
 inline constexpr const char* kNoErrorClassCount = "-";
 
+// The kept counts as `tx` reads them: messages per (STATE, ERROR_CLASS as stored), events per TARGET.
+std::map<std::pair<std::string, std::string>, std::int64_t> readMessageCounts(Transaction& tx,
+                                                                              const SqlContext& ctx);
+std::map<std::string, std::int64_t> readEventCounts(Transaction& tx, const SqlContext& ctx);
+
 // Sets both count tables from GROUP BY scans of PROC_STATE and MSG_EVENT, inside `tx`: the count rows
 // are locked first, so a transaction that changes rows meanwhile either wrote its counts before (and
 // the scan sees its rows) or writes them after the recount. Returns the counts it corrected.
