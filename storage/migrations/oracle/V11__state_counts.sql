@@ -1,5 +1,6 @@
--- The number of messages per (STATE, ERROR_CLASS) and of events per TARGET, kept in the same
--- transaction by every write that changes them (docs/storage.md "State counts"):
+-- The number of messages per (STATE, ERROR_CLASS), and per TARGET of events (KIND 'ALL') and of DEAD
+-- events (KIND 'DEAD'), kept in the same transaction by every write that changes them
+-- (docs/storage.md "State counts"):
 -- the status reads a few rows instead of a GROUP BY over the whole online table, which grew with it
 -- (docs/performance.md). ERROR_CLASS '-' stands for none (Oracle reads an empty text as NULL).
 -- Filled here from the rows already stored; msgxd recounts when it becomes the writer.
@@ -14,8 +15,11 @@ INSERT INTO PROC_STATE_COUNT (STATE, ERROR_CLASS, MESSAGES)
 
 CREATE TABLE MSG_EVENT_COUNT (
   TARGET                VARCHAR2(32 CHAR) NOT NULL,
+  KIND                  VARCHAR2(4 CHAR)  NOT NULL,
   EVENTS                NUMBER(19)        NOT NULL,
-  CONSTRAINT PK_MSG_EVENT_COUNT PRIMARY KEY (TARGET)
+  CONSTRAINT PK_MSG_EVENT_COUNT PRIMARY KEY (TARGET, KIND)
 );
-INSERT INTO MSG_EVENT_COUNT (TARGET, EVENTS)
-  SELECT TARGET, COUNT(*) FROM MSG_EVENT GROUP BY TARGET;
+INSERT INTO MSG_EVENT_COUNT (TARGET, KIND, EVENTS)
+  SELECT TARGET, 'ALL', COUNT(*) FROM MSG_EVENT GROUP BY TARGET;
+INSERT INTO MSG_EVENT_COUNT (TARGET, KIND, EVENTS)
+  SELECT TARGET, 'DEAD', COUNT(*) FROM MSG_EVENT WHERE STATE = 'DEAD' GROUP BY TARGET;

@@ -61,8 +61,9 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "event.pending-count",
           "SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?");
     c.add(d, "event.dead-count", "SELECT COUNT(*) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'DEAD'");
-    c.add(d, "event.dead-range",
-          "SELECT COUNT(*), MAX(EVENT_ID) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'DEAD'");
+    c.add(d, "event.newest-dead-id",
+          "SELECT MAX(EVENT_ID) FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'DEAD'");
+    c.add(d, "event.lock-state", "SELECT TARGET, STATE FROM MSG_EVENT WHERE EVENT_ID = ?" + d.forUpdate());
     c.add(d, "event.lock-dead",
           "SELECT EVENT_ID FROM MSG_EVENT WHERE TARGET = ? AND STATE = 'DEAD'" + d.forUpdate());
     c.add(d, "event.requeue-dead",

@@ -78,6 +78,9 @@ ArchiveReport SqlArchiveMover::archiveBefore(Timestamp cutoff, int limit) {
                                          "archive.delete-event", cutoff, limit, stamp);
             for (const DueRow& row : events) { // (TARGET, STATE)
                 counts.events(row.first, -1);
+                if (row.second == eventStateName(EventState::Dead)) {
+                    counts.deadEvents(row.first, -1);
+                }
             }
             counts.write(tx, ctx);
             report.messages = static_cast<int>(messages.size());

@@ -54,14 +54,14 @@ struct EventRow {
     }
 };
 
-// A target's DEAD rows (event.dead-range): how many and the newest id.
-struct DeadRange {
-    Poco::Int64 count = 0;
-    Poco::Nullable<Poco::Int64> newestId;
+// An event's target and state (event.lock-state).
+struct EventTargetState {
+    std::string target;
+    std::string state;
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(count), c(newestId);
+        c(target), c(state);
     }
 };
 
@@ -69,7 +69,7 @@ struct DeadRange {
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
-MSGX_ROW_TYPE_HANDLER(msgx::storage::DeadRange)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::EventTargetState)
 
 namespace msgx::storage {
 
@@ -196,14 +196,24 @@ void SqlEventOutbox::markDead(const std::vector<EventId>& ids, const std::string
     if (ids.empty()) {
         return;
     }
-    ctx_.writerTransact("store: mark " + idsText(ids) + " dead",
-                        [ctx = ctx_.statements, ids, error](Transaction& tx) {
-                            for (const EventId id : ids) {
-                                Statement update(tx.session());
-                                update << ctx["event.mark-dead"], ctx.text.longText(error), bindInt64(id);
-                                update.execute();
-                            }
-                        });
+    ctx_.writerTransact(
+        "store: mark " + idsText(ids) + " dead", [ctx = ctx_.statements, ids, error](Transaction& tx) {
+            // Each row is locked and read first: only a PENDING one becomes DEAD, and the
+            // count of DEAD events follows without an affected-row count.
+            StateCountChanges counts;
+            for (const EventId id : ids) {
+                std::vector<EventTargetState> rows;
+                tx.session() << ctx["event.lock-state"], bindInt64(id), into(rows), now;
+                if (rows.empty() || rows.front().state != eventStateName(EventState::Pending)) {
+                    continue;
+                }
+                Statement update(tx.session());
+                update << ctx["event.mark-dead"], ctx.text.longText(error), bindInt64(id);
+                update.execute();
+                counts.deadEvents(rows.front().target, 1);
+            }
+            counts.write(tx, ctx);
+        });
 }
 
 std::int64_t SqlEventOutbox::pendingCount(const std::string& target, EventId afterId) {
@@ -271,15 +281,15 @@ std::vector<OutboxEvent> SqlEventOutbox::bySources(const std::vector<MailboxId>&
                                });
 }
 
-// From MSG_EVENT_COUNT (repository/StateCounts.h) and index ranges that hold only what is still to
-// do: the PENDING rows above the mark and the DEAD rows. SENT is the rest: nothing here reads the
-// SENT rows, which are most of the table.
+// From MSG_EVENT_COUNT (repository/StateCounts.h: events and DEAD events per target) and the index
+// range of the PENDING rows above the mark, which holds what is still to be delivered. SENT is the
+// rest: nothing here reads the SENT rows, which are most of the table.
 std::vector<TargetSummary> SqlEventOutbox::summary() {
     return ctx_.pool->transact("store: summarise the outbox", [ctx = ctx_.statements](Transaction& tx) {
         const auto marks = readDeliveredMarks(tx, ctx);
         std::vector<TargetSummary> summaries; // in TARGET order, as the map
-        for (const auto& [target, events] : readEventCounts(tx, ctx)) {
-            if (events == 0) {
+        for (const auto& [target, counts] : readEventCounts(tx, ctx)) {
+            if (counts.events == 0) {
                 continue;
             }
             TargetSummary summary;
@@ -290,11 +300,13 @@ std::vector<TargetSummary> SqlEventOutbox::summary() {
                 readPendingAbove(tx, ctx, target, mark == marks.end() ? 0 : mark->second);
             summary.pending = above.count;
             summary.oldestPendingCreatedAt = above.oldestCreatedAt;
-            DeadRange dead;
-            tx.session() << ctx["event.dead-range"], ctx.text.shortText(target), into(dead), now;
-            summary.dead = dead.count;
-            summary.newestDeadId = optionalOf(dead.newestId);
-            summary.sent = events - summary.pending - summary.dead;
+            summary.dead = counts.dead;
+            if (counts.dead > 0) { // one descent of the (TARGET, STATE, EVENT_ID) index
+                Poco::Nullable<Poco::Int64> newest;
+                tx.session() << ctx["event.newest-dead-id"], ctx.text.shortText(target), into(newest), now;
+                summary.newestDeadId = optionalOf(newest);
+            }
+            summary.sent = counts.events - summary.pending - summary.dead;
             summaries.push_back(std::move(summary));
         }
         return summaries;
@@ -321,6 +333,9 @@ int SqlEventOutbox::requeueDead(const std::string& target, EventId afterId) {
                                        update.execute();
                                        ++requeued;
                                    }
+                                   StateCountChanges counts; // the rows were locked DEAD: each one changed
+                                   counts.deadEvents(target, -requeued);
+                                   counts.write(tx, ctx);
                                    return requeued;
                                });
 }

@@ -26,9 +26,10 @@ void addStateCountStatements(StatementCatalog& c, const Dialect& d) {
              none + ")"},
         {"events",
          "MSG_EVENT_COUNT",
-         {"TARGET"},
+         {"TARGET", "KIND"},
          "EVENTS",
-         "SELECT TARGET, COUNT(*) FROM MSG_EVENT GROUP BY TARGET"},
+         "SELECT TARGET, 'ALL', COUNT(*) FROM MSG_EVENT GROUP BY TARGET UNION ALL SELECT TARGET, 'DEAD', "
+         "COUNT(*) FROM MSG_EVENT WHERE STATE = 'DEAD' GROUP BY TARGET"},
     };
     for (const auto& t : tables) {
         const std::string prefix = "count." + t.name;

@@ -9,34 +9,22 @@
 namespace msgx::storage {
 namespace {
 
-// A row of PROC_STATE_COUNT or of its scan.
-struct MessageCountRow {
-    std::string state;
-    std::string errorClass;
+// A row of a count table or of its scan: the two key columns and the count.
+struct KeyCountRow {
+    std::string first;
+    std::string second;
     Poco::Int64 count = 0;
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(state), c(errorClass), c(count);
-    }
-};
-
-// A row of MSG_EVENT_COUNT or of its scan.
-struct EventCountRow {
-    std::string target;
-    Poco::Int64 count = 0;
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(target), c(count);
+        c(first), c(second), c(count);
     }
 };
 
 } // namespace
 } // namespace msgx::storage
 
-MSGX_ROW_TYPE_HANDLER(msgx::storage::MessageCountRow)
-MSGX_ROW_TYPE_HANDLER(msgx::storage::EventCountRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::KeyCountRow)
 
 namespace msgx::storage {
 
@@ -76,22 +64,18 @@ void changeCount(Transaction& tx, const SqlContext& ctx, const CountTable& table
 }
 
 Counts readCounts(Transaction& tx, const SqlContext& ctx, const CountTable& table, const char* verb) {
+    std::vector<KeyCountRow> rows;
+    tx.session() << statement(ctx, table, verb), into(rows), now;
     Counts counts;
-    if (&table == &kMessageCounts) {
-        std::vector<MessageCountRow> rows;
-        tx.session() << statement(ctx, table, verb), into(rows), now;
-        for (const auto& row : rows) {
-            counts[{row.state, row.errorClass}] += row.count;
-        }
-    } else {
-        std::vector<EventCountRow> rows;
-        tx.session() << statement(ctx, table, verb), into(rows), now;
-        for (const auto& row : rows) {
-            counts[{row.target}] += row.count;
-        }
+    for (const auto& row : rows) {
+        counts[{row.first, row.second}] += row.count;
     }
     return counts;
 }
+
+// MSG_EVENT_COUNT.KIND: every event of the target, its DEAD events.
+constexpr const char* kAllEvents = "ALL";
+constexpr const char* kDeadEvents = "DEAD";
 
 std::string keyText(const Key& key) {
     std::string text;
@@ -151,7 +135,11 @@ void StateCountChanges::messages(const std::optional<MessageKey>& from, const st
 }
 
 void StateCountChanges::events(const std::string& target, std::int64_t n) {
-    events_[{target}] += n;
+    events_[{target, kAllEvents}] += n;
+}
+
+void StateCountChanges::deadEvents(const std::string& target, std::int64_t n) {
+    events_[{target, kDeadEvents}] += n;
 }
 
 void StateCountChanges::write(Transaction& tx, const SqlContext& ctx) const {
@@ -168,10 +156,11 @@ std::map<std::pair<std::string, std::string>, std::int64_t> readMessageCounts(Tr
     return counts;
 }
 
-std::map<std::string, std::int64_t> readEventCounts(Transaction& tx, const SqlContext& ctx) {
-    std::map<std::string, std::int64_t> counts;
+std::map<std::string, TargetEventCounts> readEventCounts(Transaction& tx, const SqlContext& ctx) {
+    std::map<std::string, TargetEventCounts> counts;
     for (const auto& [key, count] : readCounts(tx, ctx, kEventCounts, "read")) {
-        counts[key.at(0)] = count;
+        auto& target = counts[key.at(0)];
+        (key.at(1) == kDeadEvents ? target.dead : target.events) = count;
     }
     return counts;
 }

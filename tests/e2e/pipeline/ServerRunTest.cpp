@@ -95,7 +95,17 @@ TEST(ServerRun, KilledTwentyTimesLosesNothing) {
     std::mt19937 random(seed);
     // Moments measured from the log line that says this start became the writer (a restarted
     // daemon first waits for the killed one's lease to run out), so every kill lands while it works.
+    // A kill comes earlier when the run has gone further than its share: kill k (of 20) once
+    // (k + 1) / 22 of the messages are finished, so a fast build cannot finish the run between the
+    // kills (the check below) and a slow one still gets the random moments.
     std::uniform_int_distribution<int> moment(20, 600);
+    auto store = site.store();
+    const auto finished = [&store] {
+        Poco::Int64 count = 0;
+        store << "SELECT COUNT(*) FROM PROC_STATE WHERE STATE IN ('SUCCEEDED', 'SKIPPED', 'DEAD')",
+            Poco::Data::Keywords::into(count), Poco::Data::Keywords::now;
+        return static_cast<std::size_t>(count);
+    };
     DaemonProcess daemon(kMsgxdBin, site.config(), site.dir() / "msgxd.log", kDaemonEnvironment);
     std::vector<int> moments;
     std::int64_t logOffset = 0;
@@ -103,9 +113,15 @@ TEST(ServerRun, KilledTwentyTimesLosesNothing) {
         daemon.start();
         logOffset = daemon.waitForLog("writer lease acquired", 60s, logOffset);
         ASSERT_GE(logOffset, 0) << tail(daemon.log());
-        const int ms = moment(random);
-        moments.push_back(ms);
-        std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        const auto start = std::chrono::steady_clock::now();
+        const auto until = start + std::chrono::milliseconds(moment(random));
+        const std::size_t share = plan.documents.size() * static_cast<std::size_t>(kill + 1) / 22;
+        while (std::chrono::steady_clock::now() < until && finished() < share) {
+            std::this_thread::sleep_for(5ms);
+        }
+        moments.push_back(static_cast<int>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+                .count()));
         daemon.kill9();
     }
     std::cout << "killed at (ms after becoming writer):";
