@@ -48,8 +48,11 @@ void logTerminal(const storage::ProcessingCommit& commit, const std::string& key
               outcome.note ? " " + *outcome.note : "", outcome.lastError ? ": " + *outcome.lastError : "");
 }
 
-// Flights the view may keep between batches; beyond it the next batch starts from the store again.
-constexpr std::size_t kMaxKeptFlights = 20000;
+// Flights the view keeps between batches (packed, ~0.4 KB each); beyond it the least used quarter
+// is forgotten. Above a large airport's 20,000 live flights: a working set the view cannot hold
+// is read again from the store, one flight at a time, by the handlers (a soak that reset the whole
+// view once it held 20,000 fell from 1,000 to 50 msgs/s for the minutes it took to refill).
+constexpr std::size_t kMaxKeptFlights = 40000;
 
 // Below this many named flights the handler's own look-ups are as cheap as a prefetch.
 constexpr std::size_t kPrefetchFrom = 8;
@@ -156,10 +159,12 @@ Pump::batchFrom(const storage::ProcessingRecord& head,
 
 void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, storage::Timestamp now,
                     PumpStep& result) {
-    if (!flightsInSync_ || flights_.size() > kMaxKeptFlights) {
+    if (!flightsInSync_) {
         flights_.reset();
     }
-    flights_.pack();        // what the last batch read or changed, kept packed between batches
+    // What the last batch read or changed, kept packed between batches; the least used flights
+    // forgotten beyond kMaxKeptFlights.
+    flights_.pack(kMaxKeptFlights);
     flightsInSync_ = false; // until this batch is committed whole
     if (referencesStale_.exchange(false)) {
         references_.invalidate();

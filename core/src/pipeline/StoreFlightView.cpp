@@ -17,7 +17,8 @@ void StoreFlightView::hold(sdk::Flid flid, std::optional<std::int64_t> version,
         entry.document = std::make_unique<sdk::FlightDocument>(std::move(*document));
         unpacked_.push_back(flid);
     }
-    index(flid, entry.document.get());
+    index(flid, entry.document.get(), entry);
+    entry.lastUsed = generation_;
     entries_.emplace(flid, std::move(entry));
 }
 
@@ -30,14 +31,48 @@ void StoreFlightView::remember(const storage::FlightRecord& record) const {
                         : std::optional(documentFromStore(record, flights_.detailLists(record.flid))));
 }
 
-void StoreFlightView::index(sdk::Flid flid, const sdk::FlightDocument* document) const {
+void StoreFlightView::index(sdk::Flid flid, const sdk::FlightDocument* document, Entry& entry) const {
     if (document == nullptr) {
         return;
     }
-    for (const std::string_view attribute : {sdk::attr::kMasterFlid, sdk::attr::kLinkedFlid}) {
-        if (const auto value = document->integer(attribute)) {
+    entry.master = document->integer(sdk::attr::kMasterFlid);
+    entry.linked = document->integer(sdk::attr::kLinkedFlid);
+    for (const auto& [attribute, value] :
+         {std::pair(sdk::attr::kMasterFlid, entry.master), std::pair(sdk::attr::kLinkedFlid, entry.linked)}) {
+        if (value) {
             candidates_[{attribute, *value}].insert(flid);
         }
+    }
+}
+
+// A flight is forgotten with every answered look-up it belongs to: such an answer is no longer
+// complete in the view, so the next look-up asks the store again. Listed under an older value (a
+// re-link) it is not part of that answer, so that one stays.
+void StoreFlightView::forgetLeastUsed(std::size_t target) {
+    std::vector<std::pair<std::uint64_t, sdk::Flid>> byUse;
+    byUse.reserve(entries_.size());
+    for (const auto& [flid, entry] : entries_) {
+        byUse.emplace_back(entry.lastUsed, flid);
+    }
+    const std::size_t forget = entries_.size() - target;
+    std::nth_element(byUse.begin(), byUse.begin() + static_cast<std::ptrdiff_t>(forget), byUse.end());
+    for (std::size_t i = 0; i < forget; ++i) {
+        const sdk::Flid flid = byUse[i].second;
+        const auto found = entries_.find(flid);
+        for (const auto& [attribute, value] : {std::pair(sdk::attr::kMasterFlid, found->second.master),
+                                               std::pair(sdk::attr::kLinkedFlid, found->second.linked)}) {
+            if (!value) {
+                continue;
+            }
+            answered_.erase({attribute, *value});
+            if (const auto listed = candidates_.find({attribute, *value}); listed != candidates_.end()) {
+                listed->second.erase(flid);
+                if (listed->second.empty()) {
+                    candidates_.erase(listed);
+                }
+            }
+        }
+        entries_.erase(found);
     }
 }
 
@@ -52,7 +87,7 @@ const sdk::FlightDocument* StoreFlightView::documentOf(sdk::Flid flid, Entry& en
     return entry.document.get();
 }
 
-void StoreFlightView::pack() {
+void StoreFlightView::pack(std::size_t keepAtMost) {
     for (const sdk::Flid flid : unpacked_) {
         const auto found = entries_.find(flid);
         if (found == entries_.end() || !found->second.document) {
@@ -66,6 +101,10 @@ void StoreFlightView::pack() {
         entry.document.reset();
     }
     unpacked_.clear();
+    ++generation_;
+    if (entries_.size() > keepAtMost) {
+        forgetLeastUsed(keepAtMost / 4 * 3 + keepAtMost % 4 * 3 / 4);
+    }
 }
 
 void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
@@ -87,7 +126,7 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
                  record.deleted ? std::nullopt : std::optional(documentFromStore(record, lists)));
         }
         for (const storage::FlightId flid : missing) {
-            entries_.try_emplace(flid, Entry{}); // not stored
+            entries_.try_emplace(flid, Entry{}).first->second.lastUsed = generation_; // not stored
         }
     } catch (const storage::InfraError& e) {
         keepStoreFailure(e);
@@ -96,13 +135,14 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
 
 StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
     if (const auto found = entries_.find(flid); found != entries_.end()) {
+        found->second.lastUsed = generation_;
         return found->second;
     }
     try {
         if (const auto record = flights_.byFlid(flid)) {
             remember(*record);
         } else {
-            entries_.emplace(flid, Entry{});
+            entries_.emplace(flid, Entry{}).first->second.lastUsed = generation_;
         }
     } catch (const storage::InfraError& e) {
         keepStoreFailure(e);
@@ -149,6 +189,7 @@ std::vector<const sdk::FlightDocument*> StoreFlightView::matching(std::string_vi
         if (held == entries_.end()) {
             continue;
         }
+        held->second.lastUsed = generation_;
         if (const auto* document = documentOf(flid, held->second);
             document != nullptr && document->integer(attribute) == value) {
             result.push_back(document);
@@ -215,7 +256,8 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
         break;
     }
     }
-    index(change.flid, after.document.get());
+    index(change.flid, after.document.get(), after);
+    after.lastUsed = generation_;
     if (after.document) {
         unpacked_.push_back(change.flid);
     }

@@ -244,6 +244,38 @@ TEST(StoreFlightView, PackedFlightsAnswerAsBeforeWithoutReadingTheStoreAgain) {
     EXPECT_EQ(stored.reads, reads);
 }
 
+// Beyond its bound the view forgets its least used flights, and with them every look-up answer they
+// were part of: a forgotten code-share comes back from the store, a flight used since stays held.
+TEST(StoreFlightView, FlightsForgottenBeyondTheBoundTakeTheirLookUpAnswersWithThem) {
+    MemoryFlights stored;
+    stored.put(flight(10), 1);
+    stored.put(flight(11, 10), 1);
+    for (sdk::Flid flid = 100; flid < 108; ++flid) {
+        stored.put(flight(flid), 1);
+    }
+    StoreFlightView view(stored);
+    ASSERT_EQ(view.sharedFlightsOf(10).size(), 1U); // holds 11, answers (masterFlid, 10)
+    view.pack(8);
+    for (sdk::Flid flid = 100; flid < 106; ++flid) { // the next batch uses six others
+        ASSERT_NE(view.byFlid(flid), nullptr);
+    }
+    view.pack(8);
+    ASSERT_NE(view.byFlid(10), nullptr); // and the one after it flight 10
+    view.pack(7); // 8 held: the least used three go, 11 first; 10 stays
+
+    EXPECT_EQ(view.size(), 5U);
+    int reads = stored.reads;
+    ASSERT_NE(view.byFlid(10), nullptr);
+    EXPECT_EQ(stored.reads, reads); // used in the last batch: still held
+    const auto shared = view.sharedFlightsOf(10);
+    ASSERT_EQ(shared.size(), 1U);
+    EXPECT_EQ(shared.front()->flid(), 11);
+    EXPECT_GT(stored.reads, reads); // the answer went with 11: asked of the store again
+    reads = stored.reads;
+    EXPECT_EQ(view.sharedFlightsOf(10).size(), 1U);
+    EXPECT_EQ(stored.reads, reads); // and held again
+}
+
 TEST(StoreFlightView, StoreFailureUnderAHandlerIsKeptForThePump) {
     MemoryFlights stored;
     stored.down = true;

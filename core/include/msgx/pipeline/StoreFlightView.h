@@ -7,6 +7,7 @@
 #include "msgx/storage/InfraError.h"
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -72,9 +73,11 @@ public:
     // Rethrows the first store failure met since the last reset(), if any.
     void throwStoreFailure() const;
 
-    // Packs the documents read or changed since the last pack() (see above). What the view answers is
-    // the same with or without it.
-    void pack();
+    // Packs the documents read or changed since the last pack() (see above); then, when the view
+    // holds more than `keepAtMost` flights, forgets the least recently used ones down to three
+    // quarters of it, with every look-up answer they were part of (asked of the store again when
+    // needed). What the view answers is the same with or without it.
+    void pack(std::size_t keepAtMost = std::numeric_limits<std::size_t>::max());
 
     // Forgets everything: the next reads go to the store.
     void reset();
@@ -87,7 +90,7 @@ public:
     [[nodiscard]] std::size_t size() const { return entries_.size(); }
 
     // How many held flights the last sharedFlightsOf/linkingTo examined: the candidates of its
-    // (attribute, value), never every flight held (the view keeps up to 20,000 between batches and
+    // (attribute, value), never every flight held (the view keeps up to 40,000 between batches and
     // the FLOP handlers ask twice per message). For tests of that bound.
     [[nodiscard]] std::size_t examinedByLastLookUp() const { return examined_; }
 
@@ -99,6 +102,10 @@ private:
         std::string packed;
         // The document unpacked: read, changed or asked for since the last pack().
         std::unique_ptr<sdk::FlightDocument> document;
+        // The look-up values of the document (masterFlid, linkedFlid), for forgetting the flight.
+        std::optional<sdk::Flid> master;
+        std::optional<sdk::Flid> linked;
+        std::uint64_t lastUsed = 0; // the pack() generation in which the flight was last asked for
     };
 
     Entry& entry(sdk::Flid flid) const;
@@ -114,8 +121,11 @@ private:
     std::vector<const sdk::FlightDocument*> matching(std::string_view attribute, sdk::Flid value,
                                                      StoredLookUp lookUp) const;
     void keepStoreFailure(const storage::InfraError& e) const;
-    // Records `flid` as a candidate of the look-ups its document answers (masterFlid, linkedFlid).
-    void index(sdk::Flid flid, const sdk::FlightDocument* document) const;
+    // Records `flid` as a candidate of the look-ups its document answers (masterFlid, linkedFlid),
+    // and those values in `entry`.
+    void index(sdk::Flid flid, const sdk::FlightDocument* document, Entry& entry) const;
+    // Forgets the least recently used flights down to `target`.
+    void forgetLeastUsed(std::size_t target);
 
     storage::FlightRepository& flights_;
     std::uint64_t changesApplied_ = 0;
@@ -131,6 +141,7 @@ private:
     // The flights whose document was unpacked since the last pack().
     mutable std::vector<sdk::Flid> unpacked_;
     mutable PackedDocuments packer_;
+    std::uint64_t generation_ = 0; // pack() calls so far
 };
 
 } // namespace msgx::pipeline
