@@ -261,7 +261,7 @@ TEST(StoreFlightView, FlightsForgottenBeyondTheBoundTakeTheirLookUpAnswersWithTh
     }
     view.pack(8);
     ASSERT_NE(view.byFlid(10), nullptr); // and the one after it flight 10
-    view.pack(7); // 8 held: the least used three go, 11 first; 10 stays
+    view.pack(7);                        // 8 held: the least used three go, 11 first; 10 stays
 
     EXPECT_EQ(view.size(), 5U);
     int reads = stored.reads;
