@@ -49,9 +49,9 @@ void logTerminal(const storage::ProcessingCommit& commit, const std::string& key
 }
 
 // Flights the view keeps between batches (packed, ~0.4 KB each); beyond it the least used quarter
-// is forgotten. Above a large airport's 20,000 live flights: a working set the view cannot hold
-// is read again from the store, one flight at a time, by the handlers (a soak that reset the whole
-// view once it held 20,000 fell from 1,000 to 50 msgs/s for the minutes it took to refill).
+// is forgotten. Above a large airport's 20,000 live flights: a flight the view no longer holds is
+// read again from the store, one at a time, by the handler that asks for it (a cold view runs the
+// FLOP mix at ~50 msgs/s, docs/performance.md "Flat cost as the store grows").
 constexpr std::size_t kMaxKeptFlights = 40000;
 
 // Below this many named flights the handler's own look-ups are as cheap as a prefetch.
