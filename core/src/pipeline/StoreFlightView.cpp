@@ -13,7 +13,6 @@ void StoreFlightView::hold(sdk::Flid flid, std::optional<std::int64_t> version,
     Entry entry;
     entry.version = version;
     if (document) {
-        entry.exists = true;
         entry.document = std::make_unique<sdk::FlightDocument>(std::move(*document));
         unpacked_.push_back(flid);
     }
@@ -77,10 +76,10 @@ void StoreFlightView::forgetLeastUsed(std::size_t target) {
 }
 
 const sdk::FlightDocument* StoreFlightView::documentOf(sdk::Flid flid, Entry& entry) const {
-    if (!entry.exists) {
-        return nullptr;
-    }
     if (!entry.document) {
+        if (entry.packed.empty()) {
+            return nullptr; // deleted or never stored
+        }
         entry.document = std::make_unique<sdk::FlightDocument>(packer_.unpack(flid, entry.packed));
         unpacked_.push_back(flid);
     }
@@ -94,9 +93,8 @@ void StoreFlightView::pack(std::size_t keepAtMost) {
             continue; // listed twice, or replaced by apply() and packed already
         }
         Entry& entry = found->second;
-        if (!entry.packedIsCurrent) {
+        if (entry.packed.empty()) {
             entry.packed = packer_.pack(*entry.document);
-            entry.packedIsCurrent = true;
         }
         entry.document.reset();
     }
@@ -232,7 +230,6 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
             }
             base = beforeDocument;
         }
-        after.exists = true;
         after.document = std::make_unique<sdk::FlightDocument>(sdk::applyFlightChange(base, change));
         // Create replaces the whole flight: every list it had or has now is written.
         std::vector<std::string> listNames;

@@ -68,11 +68,8 @@ ArchiveReport SqlArchiveMover::archiveBefore(Timestamp cutoff, int limit) {
             const auto messages = moveRows(tx, ctx, "archive.messages-due", "archive.copy-message",
                                            "archive.delete-message", cutoff, limit, stamp);
             for (const DueRow& row : messages) { // (STATE, ERROR_CLASS as counted)
-                counts.messages(
-                    StateCountChanges::MessageKey(row.first, row.second == kNoErrorClassCount
-                                                                 ? std::nullopt
-                                                                 : std::optional<std::string>(row.second)),
-                    std::nullopt);
+                counts.messages(StateCountChanges::MessageKey(row.first, errorClassOfCount(row.second)),
+                                std::nullopt);
             }
             const auto events = moveRows(tx, ctx, "archive.events-due", "archive.copy-event",
                                          "archive.delete-event", cutoff, limit, stamp);

@@ -430,10 +430,7 @@ std::vector<StateCount> SqlProcessingQueue::countByState() {
             if (count > 0) {
                 const auto& [state, errorClass] = key;
                 counts.push_back({processingStateFromColumn(state),
-                                  errorClassFromColumn(errorClass == kNoErrorClassCount
-                                                           ? std::nullopt
-                                                           : std::optional<std::string>(errorClass)),
-                                  count});
+                                  errorClassFromColumn(errorClassOfCount(errorClass)), count});
             }
         }
         std::sort(counts.begin(), counts.end(), [](const StateCount& a, const StateCount& b) {

@@ -33,8 +33,7 @@ using Poco::Data::Statement;
 
 namespace {
 
-using Key = std::vector<std::string>;
-using Counts = std::map<Key, std::int64_t>;
+using Counts = std::map<CountKey, std::int64_t>;
 
 // The statements of one count table (StateCountStatements.cpp): "count.<name>-add" and the rest.
 struct CountTable {
@@ -50,13 +49,10 @@ const std::string& statement(const SqlContext& ctx, const CountTable& table, con
 
 // count.<name>-add adds `value` to the key's count, count.<name>-set makes it the count; both insert
 // the row when there is none.
-void changeCount(Transaction& tx, const SqlContext& ctx, const CountTable& table, const Key& key,
+void changeCount(Transaction& tx, const SqlContext& ctx, const CountTable& table, const CountKey& key,
                  std::int64_t value, const char* verb) {
     Statement change(tx.session());
-    change << statement(ctx, table, verb);
-    for (const auto& part : key) {
-        change, ctx.text.shortText(part);
-    }
+    change << statement(ctx, table, verb), ctx.text.shortText(key.first), ctx.text.shortText(key.second);
     for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
         change, bindInt64(value);
     }
@@ -77,19 +73,11 @@ Counts readCounts(Transaction& tx, const SqlContext& ctx, const CountTable& tabl
 constexpr const char* kAllEvents = "ALL";
 constexpr const char* kDeadEvents = "DEAD";
 
-std::string keyText(const Key& key) {
-    std::string text;
-    for (const auto& part : key) {
-        text += (text.empty() ? "" : "/") + part;
-    }
-    return text;
-}
-
 void recount(Transaction& tx, const SqlContext& ctx, const CountTable& table,
              std::vector<CountCorrection>& corrections) {
     const Counts kept = readCounts(tx, ctx, table, "lock");
     const Counts counted = readCounts(tx, ctx, table, "scan");
-    std::set<Key> keys;
+    std::set<CountKey> keys;
     for (const auto& [key, count] : kept) {
         keys.insert(key);
     }
@@ -103,7 +91,7 @@ void recount(Transaction& tx, const SqlContext& ctx, const CountTable& table,
         const std::int64_t is = countedCount == counted.end() ? 0 : countedCount->second;
         if (was != is) {
             changeCount(tx, ctx, table, key, is, "set");
-            corrections.push_back({table.table, keyText(key), was, is});
+            corrections.push_back({table.table, key.first + "/" + key.second, was, is});
         }
     }
 }
@@ -121,7 +109,7 @@ void writeCounts(Transaction& tx, const SqlContext& ctx, const CountTable& table
 void StateCountChanges::messages(const std::optional<MessageKey>& from, const std::optional<MessageKey>& to,
                                  std::int64_t n) {
     const auto stored = [](const MessageKey& key) {
-        return Key{key.first, key.second.value_or(kNoErrorClassCount)};
+        return CountKey{key.first, key.second.value_or(kNoErrorClassCount)};
     };
     if (from && to && *from == *to) {
         return;
@@ -147,20 +135,15 @@ void StateCountChanges::write(Transaction& tx, const SqlContext& ctx) const {
     writeCounts(tx, ctx, kEventCounts, events_);
 }
 
-std::map<std::pair<std::string, std::string>, std::int64_t> readMessageCounts(Transaction& tx,
-                                                                              const SqlContext& ctx) {
-    std::map<std::pair<std::string, std::string>, std::int64_t> counts;
-    for (const auto& [key, count] : readCounts(tx, ctx, kMessageCounts, "read")) {
-        counts[{key.at(0), key.at(1)}] = count;
-    }
-    return counts;
+std::map<CountKey, std::int64_t> readMessageCounts(Transaction& tx, const SqlContext& ctx) {
+    return readCounts(tx, ctx, kMessageCounts, "read");
 }
 
 std::map<std::string, TargetEventCounts> readEventCounts(Transaction& tx, const SqlContext& ctx) {
     std::map<std::string, TargetEventCounts> counts;
     for (const auto& [key, count] : readCounts(tx, ctx, kEventCounts, "read")) {
-        auto& target = counts[key.at(0)];
-        (key.at(1) == kDeadEvents ? target.dead : target.events) = count;
+        auto& target = counts[key.first];
+        (key.second == kDeadEvents ? target.dead : target.events) = count;
     }
     return counts;
 }

@@ -25,6 +25,9 @@
 // time it becomes the writer.
 namespace msgx::storage {
 
+// The key of a kept count: (STATE, ERROR_CLASS as stored) or (TARGET, KIND).
+using CountKey = std::pair<std::string, std::string>;
+
 class StateCountChanges {
 public:
     // A message's (STATE, ERROR_CLASS).
@@ -46,16 +49,20 @@ public:
 
 private:
     // (STATE, ERROR_CLASS as stored in PROC_STATE_COUNT) -> change; (TARGET, KIND) -> change.
-    std::map<std::vector<std::string>, std::int64_t> messages_;
-    std::map<std::vector<std::string>, std::int64_t> events_;
+    std::map<CountKey, std::int64_t> messages_;
+    std::map<CountKey, std::int64_t> events_;
 };
 
 // PROC_STATE_COUNT.ERROR_CLASS of a message without an error class (Oracle reads '' as NULL).
 inline constexpr const char* kNoErrorClassCount = "-";
 
+// The error class a PROC_STATE_COUNT.ERROR_CLASS stands for: nullopt for kNoErrorClassCount.
+inline std::optional<std::string> errorClassOfCount(const std::string& stored) {
+    return stored == kNoErrorClassCount ? std::nullopt : std::optional(stored);
+}
+
 // The kept counts as `tx` reads them: messages per (STATE, ERROR_CLASS as stored), events per TARGET.
-std::map<std::pair<std::string, std::string>, std::int64_t> readMessageCounts(Transaction& tx,
-                                                                              const SqlContext& ctx);
+std::map<CountKey, std::int64_t> readMessageCounts(Transaction& tx, const SqlContext& ctx);
 struct TargetEventCounts {
     std::int64_t events = 0; // online, in any state
     std::int64_t dead = 0;

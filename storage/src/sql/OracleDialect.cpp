@@ -37,14 +37,7 @@ public:
     // and INSERT VALUES), so a CLOB value is an ordinary LOB bind.
     [[nodiscard]] std::string upsert(std::string_view table, const ColumnNames& keys,
                                      const ColumnNames& values) const override {
-        std::string source;
-        std::string on;
-        for (std::size_t i = 0; i < keys.size(); ++i) {
-            source += (i == 0 ? "? AS " : ", ? AS ") + keys[i];
-            on += (i == 0 ? "T." : " AND T.") + keys[i] + " = S." + keys[i];
-        }
-        std::string sql = "MERGE INTO " + std::string(table) + " T USING (SELECT " + source +
-                          " FROM DUAL) S ON (" + on + ") WHEN MATCHED THEN UPDATE SET ";
+        std::string sql = mergeOnKeys(table, keys) + " WHEN MATCHED THEN UPDATE SET ";
         for (std::size_t i = 0; i < values.size(); ++i) {
             sql += (i == 0 ? "T." : ", T.") + values[i] + " = ?";
         }
@@ -62,17 +55,10 @@ public:
     // MERGE as upsert(), the amount bound in the UPDATE and in the INSERT branch.
     [[nodiscard]] std::string addToCount(std::string_view table, const ColumnNames& keys,
                                          const std::string& countColumn) const override {
-        std::string source;
-        std::string on;
-        for (std::size_t i = 0; i < keys.size(); ++i) {
-            source += (i == 0 ? "? AS " : ", ? AS ") + keys[i];
-            on += (i == 0 ? "T." : " AND T.") + keys[i] + " = S." + keys[i];
-        }
         ColumnNames all = keys;
         all.push_back(countColumn);
-        return "MERGE INTO " + std::string(table) + " T USING (SELECT " + source + " FROM DUAL) S ON (" + on +
-               ") WHEN MATCHED THEN UPDATE SET T." + countColumn + " = T." + countColumn +
-               " + ? WHEN NOT MATCHED THEN INSERT (" + joinColumns(all) + ") VALUES (" +
+        return mergeOnKeys(table, keys) + " WHEN MATCHED THEN UPDATE SET T." + countColumn + " = T." +
+               countColumn + " + ? WHEN NOT MATCHED THEN INSERT (" + joinColumns(all) + ") VALUES (" +
                joinColumns(keys, "S.") + ", ?)";
     }
 
@@ -115,6 +101,20 @@ public:
     }
     [[nodiscard]] std::string datetimeFromText() const override {
         return "TO_DATE(?, 'YYYY-MM-DD HH24:MI:SS')";
+    }
+
+private:
+    // "MERGE INTO <table> T USING (SELECT ? AS K1, … FROM DUAL) S ON (T.K1 = S.K1 AND …)": the keys
+    // bound first, as the parameters of upsert() and addToCount() go.
+    [[nodiscard]] static std::string mergeOnKeys(std::string_view table, const ColumnNames& keys) {
+        std::string source;
+        std::string on;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            source += (i == 0 ? "? AS " : ", ? AS ") + keys[i];
+            on += (i == 0 ? "T." : " AND T.") + keys[i] + " = S." + keys[i];
+        }
+        return "MERGE INTO " + std::string(table) + " T USING (SELECT " + source + " FROM DUAL) S ON (" + on +
+               ")";
     }
 };
 

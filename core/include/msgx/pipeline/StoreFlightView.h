@@ -97,11 +97,12 @@ public:
 private:
     struct Entry {
         std::optional<std::int64_t> version; // STATE_VERSION; nullopt: no FLIGHT row
-        bool exists = false;                 // false: deleted or never stored
-        bool packedIsCurrent = false;        // `packed` holds the document
-        std::string packed;
-        // The document unpacked: read, changed or asked for since the last pack().
+        // The flight exists (not deleted, stored or created) when it has a document, unpacked or
+        // packed. `document`: read, changed or asked for since the last pack(); `packed`: written by
+        // pack(), never empty then, and cleared with the entry by apply(), so a non-empty one is
+        // always the current document.
         std::unique_ptr<sdk::FlightDocument> document;
+        std::string packed;
         // The look-up values of the document (masterFlid, linkedFlid), for forgetting the flight.
         std::optional<sdk::Flid> master;
         std::optional<sdk::Flid> linked;

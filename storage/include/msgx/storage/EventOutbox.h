@@ -59,8 +59,8 @@ public:
 
     // Per target that has any event: counts per state, the CREATED_AT of the oldest PENDING event
     // and the EVENT_ID of the newest DEAD one (status, metrics, the on-dead hold). The SQL outbox
-    // reads the counts from MSG_EVENT_COUNT (ProcessingQueue::countByState) and the rest from the
-    // index ranges of PENDING above the mark and of DEAD: never the SENT rows.
+    // reads the events and DEAD events per target from MSG_EVENT_COUNT, PENDING above the mark from
+    // its index range and the newest DEAD id from one index descent: never the SENT rows.
     virtual std::vector<TargetSummary> summary() = 0;
 
     // `msgxctl events retry`: every DEAD event of `target` with EVENT_ID > afterId -> PENDING with

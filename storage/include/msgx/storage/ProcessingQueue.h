@@ -72,7 +72,7 @@ struct StateCount {
 };
 
 // One kept count recountStates() found wrong: its table, its key ("STATE/ERROR_CLASS" with "-" for
-// none, "TARGET/STATE"), what it held and what the rows say.
+// none, "TARGET/KIND" with KIND ALL or DEAD), what it held and what the rows say.
 struct CountCorrection {
     std::string table;
     std::string key;
