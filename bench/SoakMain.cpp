@@ -178,6 +178,19 @@ public:
             use(n), use(stamp), now;
     }
 
+    // Records `target` delivered up to its `keep`-th newest PENDING event (a dispatcher's mark).
+    void deliverAllButNewest(const std::string& target, std::int64_t keep, storage::EventOutbox& outbox) {
+        std::string name = target;
+        Poco::Int64 offset = keep;
+        Poco::Nullable<Poco::Int64> mark;
+        session_ << "SELECT MAX(EVENT_ID) FROM (SELECT EVENT_ID FROM MSG_EVENT WHERE TARGET = $1 AND STATE ="
+                    " 'PENDING' ORDER BY EVENT_ID DESC OFFSET $2) a",
+            use(name), use(offset), into(mark), now;
+        if (!mark.isNull() && mark.value() > outbox.deliveredMark(target)) {
+            outbox.recordDelivered(target, mark.value());
+        }
+    }
+
     Poco::Int64 count(const std::string& table) {
         Poco::Int64 n = 0;
         session_ << "SELECT COUNT(*) FROM " + table, into(n), now;
@@ -517,6 +530,13 @@ public:
         add(
             "processing status counts (countByState)", {}, [&] { (void)store_.processing().countByState(); },
             3.0);
+        // The summary counts each target's PENDING events above its delivered mark: what is still to
+        // be delivered, which a running dispatcher keeps short whatever the table's size. No `schd`
+        // dispatcher runs here, so the commits timed above leave their `schd` events undelivered, and
+        // at full size both phases' (twice as many, older ones cold): a growing backlog, not a growing
+        // table. `schd` is delivered up to its newest kPendingTail first (untimed), as `msg` is by
+        // the claims, so that both sizes are timed with the same short backlog.
+        fill_.deliverAllButNewest("schd", kPendingTail, store_.events());
         add(
             "outbox status counts (EventOutbox::summary)", {}, [&] { (void)store_.events().summary(); }, 3.0);
         add("live flights page (liveMasterFlids 500)", {}, [&] {

@@ -1,5 +1,6 @@
 #include "mailbox/MailboxStatements.h"
 
+#include "repository/IdChunks.h"
 #include "sql/Dialect.h"
 
 #include <cctype>
@@ -71,6 +72,9 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
     c->add(d, "mailbox.backfill",
            "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +
                ", CMINMSGS_STATUS = ? WHERE CMINMSGS_ID = ?");
+    c->add(d, "mailbox.backfill-many",
+           "UPDATE " + inbox + " SET CMINMSGS_DATE_PROCESSED = " + d.datetimeFromText() +
+               ", CMINMSGS_STATUS = ? WHERE CMINMSGS_ID IN (" + idListMarkers() + ")");
     c->add(d, "mailbox.insert-inbound",
            "INSERT INTO " + inbox +
                " (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS) VALUES (?, " +

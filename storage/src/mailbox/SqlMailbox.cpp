@@ -3,6 +3,7 @@
 #include "mailbox/SqliteMailboxTables.h"
 #include "msgx/log/Log.h"
 #include "msgx/storage/Mailbox.h"
+#include "repository/IdChunks.h"
 #include "session/SessionPool.h"
 #include "sql/Dialect.h"
 #include "sql/RowMapping.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <stdexcept>
 
 namespace msgx::storage {
@@ -237,19 +239,39 @@ public:
                             });
     }
 
+    // Rows that take the same values are written several per statement (mailbox.backfill-many, one
+    // IN list of kIdsPerStatement ids): a round of a backlog shares one or two DATE_PROCESSED seconds
+    // and a STATUS, and one statement per row (a prepare, an execute and a close on MySQL) was most
+    // of what the back-fill cost both msgxd and the mailbox server (docs/performance.md).
     void backfillAll(const std::vector<MailboxMark>& marks) override {
         if (marks.empty()) {
             return;
         }
-        const auto rows = markValues(marks);
+        std::map<std::pair<std::string, std::string>, std::vector<std::int64_t>> idsByValues;
+        for (const auto& [id, values] : markValues(marks)) {
+            idsByValues[values].push_back(id);
+        }
         ctx_.pool->transact("mailbox: back-fill " + std::to_string(marks.size()) + " " + ctx_.inboxTable +
                                 " rows from " + std::to_string(marks.front().id),
-                            [ctx = ctx_.statements, rows](Transaction& tx) {
-                                for (const auto& [id, values] : rows) {
-                                    Statement update(tx.session());
-                                    update << ctx["mailbox.backfill"], ctx.text.shortText(values.first),
-                                        ctx.text.shortText(values.second), bindInt64(id);
-                                    update.execute();
+                            [ctx = ctx_.statements, idsByValues](Transaction& tx) {
+                                for (const auto& [values, ids] : idsByValues) {
+                                    if (ids.size() == 1) {
+                                        Statement update(tx.session());
+                                        update << ctx["mailbox.backfill"], ctx.text.shortText(values.first),
+                                            ctx.text.shortText(values.second), bindInt64(ids.front());
+                                        update.execute();
+                                        continue;
+                                    }
+                                    for (const auto& chunk : idChunks(ids)) {
+                                        Statement update(tx.session());
+                                        update << ctx["mailbox.backfill-many"];
+                                        update.addBind(ctx.text.shortText(values.first));
+                                        update.addBind(ctx.text.shortText(values.second));
+                                        for (const std::int64_t id : chunk) {
+                                            update.addBind(bindInt64(id));
+                                        }
+                                        update.execute();
+                                    }
                                 }
                             });
     }

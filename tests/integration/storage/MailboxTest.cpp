@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <string>
 
 namespace msgx::test {
@@ -99,6 +100,56 @@ TEST_P(MailboxSuite, BackfillOfManyRowsWritesEachItsOwnValues) {
         EXPECT_EQ(processedText(marks[i].id), expectedTimes[i]) << i;
     }
     EXPECT_EQ(inbox.readRange(untouched, untouched).at(0).status, "VALID");
+}
+
+// A backlog's round: rows sharing their values are written several per statement (chunks of 50,
+// the last one short), the others one by one; rows between them that are not in the round stay as
+// they were.
+TEST_P(MailboxSuite, BackfillOfARoundWritesEachGroupOfEqualValuesAndLeavesTheRowsBetweenAlone) {
+    auto& inbox = mailbox_->inbox();
+    std::vector<storage::MailboxMark> marks;
+    std::vector<storage::MailboxId> untouched;
+    for (int i = 0; i < 130; ++i) {
+        const auto id = inbox.insert("<MSG/>", quarterPastSevenUtc(), "VALID");
+        if (i % 40 == 39) {
+            untouched.push_back(id); // 3 rows inside the round's id range
+            continue;
+        }
+        // 111 rows PROCESSED at 15:16 (chunks of 50, 50, 11), 12 DEAD at 15:16, 3 PROCESSED at
+        // 15:17 and one alone (PROCESSED at 15:18).
+        const bool dead = i % 10 == 5 && i < 120;
+        const int minute = i == 129 ? 3 : i >= 126 ? 2 : 1;
+        marks.push_back(
+            {id, quarterPastSevenUtc() + std::chrono::minutes(minute), dead ? "DEAD" : "PROCESSED"});
+    }
+    ASSERT_EQ(marks.size(), 127u);
+    inbox.backfillAll(marks);
+    const auto processedText = [&](storage::MailboxId id) {
+        const std::string where = " FROM " + tables_.inbox + " WHERE CMINMSGS_ID = " + std::to_string(id);
+        return queryText(GetParam() == MailboxBackend::Sqlite
+                             ? "SELECT CMINMSGS_DATE_PROCESSED" + where
+                             : "SELECT DATE_FORMAT(CMINMSGS_DATE_PROCESSED, '%Y-%m-%d %H:%i:%s')" + where);
+    };
+    std::map<std::string, int> byValues;
+    for (const auto& mark : marks) {
+        const auto row = inbox.readRange(mark.id, mark.id).at(0);
+        EXPECT_EQ(row.status, mark.status) << mark.id;
+        const std::string time = processedText(mark.id);
+        ++byValues[time + " " + mark.status];
+    }
+    EXPECT_EQ(byValues, (std::map<std::string, int>{{"2024-03-18 15:16:00 DEAD", 12},
+                                                    {"2024-03-18 15:16:00 PROCESSED", 111},
+                                                    {"2024-03-18 15:17:00 PROCESSED", 3},
+                                                    {"2024-03-18 15:18:00 PROCESSED", 1}}));
+    for (const auto id : untouched) {
+        EXPECT_EQ(inbox.readRange(id, id).at(0).status, "VALID") << id;
+        EXPECT_EQ(
+            queryText("SELECT CASE WHEN CMINMSGS_DATE_PROCESSED IS NULL THEN 'unmarked' ELSE 'marked' END"
+                      " FROM " +
+                      tables_.inbox + " WHERE CMINMSGS_ID = " + std::to_string(id)),
+            "unmarked")
+            << id;
+    }
 }
 
 // Issue 17: what a cut-over and the late-commit sweep read, and the back-fill of a backlog skip that
