@@ -171,7 +171,12 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
     }
     const sdk::ReferenceView& references = references_.current();
     std::vector<Decided> batch;
+    // Who holds an identity: the store's holders (while repeats arrive), then this batch's messages.
     std::map<std::string, storage::MailboxId> identities;
+    if (repeatsArriving_) {
+        identities = heldIdentities(candidates);
+        repeatsArriving_ = !identities.empty();
+    }
     for (const auto& record : candidates) {
         const std::uint64_t changesBefore = flights_.changesApplied();
         Verdict verdict = decide(record, references, identities, now);
@@ -188,7 +193,8 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
         }
         Decided& decided = std::get<Decided>(verdict);
         if (decided.commit.identityKey) {
-            identities.emplace(*decided.commit.identityKey, record.mailboxId);
+            // Over a store holder whose identity was released for this message (Repeat::Released).
+            identities.insert_or_assign(*decided.commit.identityKey, record.mailboxId);
         } else if (record.identityKey) {
             identities.emplace(*record.identityKey, record.mailboxId);
         }
@@ -253,10 +259,12 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
         if (const auto held = batchIdentities.find(*identityKey);
             held != batchIdentities.end() && held->second != record.mailboxId) {
             const Repeat repeat = classifyRepeat(record, key, held->second, *identityKey, now);
-            if (repeat != Repeat::ProcessAsNew) {
+            if (repeat == Repeat::Duplicate || repeat == Repeat::ContentDiffers) {
                 return Decided{record, key, repeatCommit(record, held->second, repeat, now), {}};
             }
-            identityKey.reset();
+            if (repeat == Repeat::ProcessAsNew) {
+                identityKey.reset();
+            } // Released (a store holder outside the window): this message binds the identity
         }
     }
     // Precedence (US-13.3): a class the admin API refreshes is written only by the refresh, whatever
@@ -432,6 +440,7 @@ void Pump::handleRefusal(const std::vector<Decided>& batch, const storage::Write
     const Decided& refused = batch[at];
     const log::TraceScope trace(std::to_string(refused.record.mailboxId));
     if (refusal.identityHeldBy) {
+        repeatsArriving_ = true;
         const Repeat repeat = classifyRepeat(refused.record, refused.key, *refusal.identityHeldBy,
                                              refused.commit.identityKey.value_or(""), now);
         if (repeat == Repeat::Released) {
@@ -481,6 +490,27 @@ std::optional<std::string> Pump::identityOf(const storage::ProcessingRecord& rec
     const std::chrono::year_month_day day{
         std::chrono::floor<std::chrono::days>(businessZone_.toLocal(std::chrono::sys_seconds(at)))};
     return identityKeyOf(meta, sdk::formatDate(day));
+}
+
+std::map<std::string, storage::MailboxId>
+Pump::heldIdentities(const std::vector<storage::ProcessingRecord>& candidates) const {
+    codec::XmlLimits limits;
+    limits.maxBytes = static_cast<std::size_t>(config_.limits.maxDocumentSize);
+    std::vector<std::string> keys;
+    for (const auto& record : candidates) {
+        if (record.identityKey || record.rawXml.size() > limits.maxBytes) {
+            continue; // it holds its identity already, or it fails before it has one
+        }
+        codec::DecodeResult decoded = codec::decodeMessage(record.rawXml, limits);
+        if (!decoded.ok() || ignoreRules_.match(decoded.message().key())) {
+            continue;
+        }
+        if (auto identity = identityOf(record, decoded.message().meta())) {
+            keys.push_back(std::move(*identity));
+        }
+    }
+    return keys.empty() ? std::map<std::string, storage::MailboxId>{}
+                        : store_.processing().identityHolders(keys);
 }
 
 // The identity rule (docs/pipeline.md "Identity"): a holder that ended longer ago than

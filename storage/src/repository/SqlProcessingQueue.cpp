@@ -327,6 +327,16 @@ IdentityBinding SqlProcessingQueue::bindIdentity(MailboxId id, const std::string
     }
 }
 
+std::map<std::string, MailboxId> SqlProcessingQueue::identityHolders(const std::vector<std::string>& keys) {
+    if (keys.empty()) {
+        return {};
+    }
+    return ctx_.pool->transact("store: read the holders of " + std::to_string(keys.size()) + " identities",
+                               [ctx = ctx_.statements, keys](Transaction& tx) {
+                                   return CommitStatements::of(tx, ctx).identityHolders(keys);
+                               });
+}
+
 bool SqlProcessingQueue::releaseIdentity(MailboxId holder, const std::string& key) {
     const Timestamp stamp = ctx_.now();
     return ctx_.writerTransact("store: release identity " + key + " of " + std::to_string(holder),

@@ -18,6 +18,7 @@ public:
     std::int64_t unfinishedCount() override;
     Timestamp markProcessingStarted(MailboxId id) override;
     IdentityBinding bindIdentity(MailboxId id, const std::string& key) override;
+    std::map<std::string, MailboxId> identityHolders(const std::vector<std::string>& keys) override;
     bool releaseIdentity(MailboxId holder, const std::string& key) override;
     WriteResult recordFailure(MailboxId id, const QueueGuard& expected,
                               const ProcessingFailure& failure) override;

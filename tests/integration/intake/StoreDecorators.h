@@ -37,6 +37,9 @@ public:
     std::vector<storage::MailboxId> knownIds(storage::MailboxId first, storage::MailboxId last) override {
         return real_.knownIds(first, last);
     }
+    std::map<std::string, storage::MailboxId> identityHolders(const std::vector<std::string>& keys) override {
+        return real_.identityHolders(keys);
+    }
     bool releaseIdentity(storage::MailboxId holder, const std::string& key) override {
         return real_.releaseIdentity(holder, key);
     }

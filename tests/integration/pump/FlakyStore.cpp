@@ -39,6 +39,10 @@ public:
         check("knownIds");
         return inner_.knownIds(first, last);
     }
+    std::map<std::string, storage::MailboxId> identityHolders(const std::vector<std::string>& keys) override {
+        check("identityHolders");
+        return inner_.identityHolders(keys);
+    }
     bool releaseIdentity(storage::MailboxId holder, const std::string& key) override {
         check("releaseIdentity");
         return inner_.releaseIdentity(holder, key);

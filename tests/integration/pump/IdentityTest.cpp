@@ -144,5 +144,66 @@ TEST_P(PumpSuite, WithoutTheDayBoundaryTheSameSeqnOnAnotherDayIsARepeat) {
     EXPECT_EQ(record(2).note, "duplicate-of:1 content-differs");
 }
 
+// An upstream that sends messages again: the first repeat of a committed message is found by the
+// batch's commit (refused, committed alone); from then on the pump reads the holders of a batch's
+// identities before deciding, so a repeat and the new messages after it commit together (before
+// that, each repeat cost a commit of its own and the flight view: ~50 msgs/s for a day sent again).
+TEST_P(PumpSuite, OnceARepeatWasRefusedTheNextBatchesFindTheirRepeatsBeforeDeciding) {
+    enqueue(1, setAttribute(21, 700521, "currentStand", "107"));
+    enqueue(2, setAttribute(22, 700521, "gate", "B12"));
+    ASSERT_EQ(pump().step().finished, 2);
+
+    enqueue(3, setAttribute(21, 700521, "currentStand", "107"));
+    enqueue(4, setAttribute(22, 700521, "gate", "B12"));
+    enqueue(5, setAttribute(25, 700521, "gate", "B14"));
+    clock_.advance(config_.pipeline.pollInterval + 1ms); // past the front read with the last commit
+    EXPECT_EQ(pump().step().finished, 1) << "the first repeat is found by the commit";
+    EXPECT_EQ(record(3).note, "duplicate-of:1");
+    EXPECT_EQ(record(4).state, ProcessingState::Pending);
+
+    EXPECT_EQ(pump().step().finished, 2) << "the repeat is known before deciding: one commit for both";
+    EXPECT_EQ(record(4).state, ProcessingState::Skipped);
+    EXPECT_EQ(record(4).note, "duplicate-of:2");
+    EXPECT_EQ(record(5).state, ProcessingState::Succeeded);
+    EXPECT_EQ(flight(700521)->text("gate"), "B14");
+    EXPECT_EQ(flight(700521)->text("currentStand"), "107");
+
+    // Identities read before deciding follow the same rules as those the commit finds: a changed
+    // document is content-differs.
+    enqueue(6, setAttribute(25, 700521, "gate", "B16"));
+    enqueue(7, setAttribute(27, 700521, "gate", "B18"));
+    clock_.advance(config_.pipeline.pollInterval + 1ms);
+    EXPECT_EQ(pump().step().finished, 2);
+    EXPECT_EQ(record(6).note, "duplicate-of:5 content-differs");
+    EXPECT_EQ(flight(700521)->text("gate"), "B18");
+}
+
+// A holder read before deciding that ended longer ago than pipeline.identity-window releases its
+// identity, and the repeat is processed as a new message that binds it (as when the commit finds it).
+TEST_P(PumpSuite, AHolderReadBeforeDecidingOutsideTheWindowReleasesItsIdentityToTheRepeat) {
+    config_.pipeline.identityWindow = 48h;
+    enqueue(1, setAttribute(31, 700531, "currentStand", "107"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+    const auto identity = record(1).identityKey;
+    ASSERT_TRUE(identity.has_value());
+    const auto ended = record(1).processedAt;
+    ASSERT_TRUE(ended.has_value());
+    clock_.set(*ended + 47h);
+    enqueue(2, setAttribute(32, 700531, "gate", "B12"));
+    ASSERT_EQ(runUntilQuiet(), 1);
+
+    clock_.set(*ended + 48h);
+    enqueue(3, setAttribute(32, 700531, "gate", "B12"));         // inside message 2's window
+    enqueue(4, setAttribute(31, 700531, "currentStand", "109")); // outside message 1's
+    EXPECT_EQ(pump().step().finished, 1) << "message 3 is found by the commit";
+    EXPECT_EQ(record(3).note, "duplicate-of:2");
+
+    EXPECT_EQ(pump().step().finished, 1);
+    EXPECT_EQ(record(4).state, ProcessingState::Succeeded) << record(4).note.value_or("");
+    EXPECT_EQ(record(4).identityKey, identity);
+    EXPECT_EQ(record(1).identityKey, std::nullopt);
+    EXPECT_EQ(flight(700531)->text("currentStand"), "109");
+}
+
 } // namespace
 } // namespace msgx::test

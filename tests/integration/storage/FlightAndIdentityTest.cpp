@@ -3,6 +3,8 @@
 
 #include <gmock/gmock.h>
 
+#include <map>
+
 namespace msgx::test {
 namespace {
 
@@ -104,6 +106,28 @@ TEST_P(StoreSuite, SecondMessageWithTheSameIdentityIsADuplicateOfTheFirst) {
     EXPECT_TRUE(rebound.bound);
     EXPECT_EQ(rebound.key, key);
     EXPECT_TRUE(queue.bindIdentity(2, "AODB|FLOP|ABTM|000419").bound);
+}
+
+// The pump's read before deciding while repeats arrive: the holders of a list of keys (more than one
+// statement's 25, a key twice, keys nobody holds), bound by nothing.
+TEST_P(StoreSuite, TheHoldersOfManyIdentitiesAreReadByKeyWithoutBindingAnything) {
+    auto& queue = store().processing();
+    std::vector<std::string> keys;
+    std::map<std::string, MailboxId> bound;
+    for (MailboxId id = 1; id <= 30; ++id) {
+        enqueue(id);
+        const std::string key = "AODB|FLOP|STND|" + std::to_string(1000 + id);
+        keys.push_back(key);
+        if (id % 3 != 0) {
+            ASSERT_TRUE(queue.bindIdentity(id, key).bound);
+            bound.emplace(key, id);
+        }
+    }
+    keys.push_back(keys.front());
+    keys.push_back("AODB|FLOP|STND|999999");
+    EXPECT_EQ(queue.identityHolders(keys), bound);
+    EXPECT_FALSE(queue.find(3)->identityKey) << "an unheld key stays unbound";
+    EXPECT_TRUE(queue.identityHolders({}).empty());
 }
 
 } // namespace

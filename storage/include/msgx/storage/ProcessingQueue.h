@@ -9,6 +9,7 @@
 #include "msgx/storage/Timestamp.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -148,6 +149,10 @@ public:
 
     // Binds `key` (SNDR|TYPE|STYP|SEQN) to message `id`, unique across PROC_STATE and its archive.
     virtual IdentityBinding bindIdentity(MailboxId id, const std::string& key) = 0;
+
+    // The messages holding any of `keys` in PROC_STATE or PROC_STATE_HST (the lowest id where two
+    // rows claim one), by key: a read of the unique index, nothing bound or locked.
+    virtual std::map<std::string, MailboxId> identityHolders(const std::vector<std::string>& keys) = 0;
 
     // pipeline.identity-window: clears IDENTITY_KEY of message `holder` (live or archived row) when it
     // is still `key`, so that another message can bind it under the unique index. The holder's
