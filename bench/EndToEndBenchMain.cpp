@@ -985,6 +985,7 @@ int run(int argc, char** argv) {
     int rate = 200;
     int pacedSeconds = 60;
     int backlog = 100000;
+    int repeats = 20000;
     int rawCommits = 3000;
     int perTransaction = 50;
     int partitions = 6;
@@ -1002,6 +1003,8 @@ int run(int argc, char** argv) {
     app.add_option("--rate", rate, "messages per second in the paced phase")->capture_default_str();
     app.add_option("--paced-seconds", pacedSeconds, "length of the paced phase")->capture_default_str();
     app.add_option("--backlog", backlog, "rows queued while msgxd is stopped")->capture_default_str();
+    app.add_option("--repeats", repeats, "backlog rows queued again afterwards (a stretch sent again)")
+        ->capture_default_str();
     app.add_option("--raw-commits", rawCommits, "single-row commits of the baseline")->capture_default_str();
     app.add_option("--messages-per-transaction", perTransaction, "pipeline.messages-per-transaction")
         ->capture_default_str();
@@ -1220,6 +1223,46 @@ int run(int argc, char** argv) {
         static_cast<double>(backlog) / (static_cast<double>(lastProcessed - firstProcessed) / 1e6);
     const double ackedRate = static_cast<double>(backlog) / (static_cast<double>(lastAck - firstAck) / 1e6);
 
+    // 5. A stretch sent again: msgxd stopped, the first --repeats backlog documents queued once more,
+    // byte for byte (each repeats the identity of a committed message), msgxd started; the rate is
+    // repeats / (last - first PROCESSED_AT). Every repeat that has an identity ends SKIPPED
+    // duplicate-of (the mix's malformed, unsupported and ignored rows never bind one).
+    double repeatRate = 0;
+    std::int64_t repeatsAsDuplicates = 0;
+    const int repeatCount = std::min(repeats, backlog);
+    if (repeatCount > 0) {
+        const std::vector<std::string> again(backlogDocs.begin(), backlogDocs.begin() + repeatCount);
+        const std::int64_t repeatLow = mailboxIdRange(mailbox).second + 1;
+        insertMailboxDocuments(mailbox, again);
+        const std::int64_t repeatHigh = mailboxIdRange(mailbox).second;
+        rows += repeatCount;
+        daemon.start();
+        waitSettled(store, reader, daemon, rows, repeatHigh, 900s, "repeats");
+        peakRss = std::max(peakRss, daemon.peakRssMb());
+        if (const int status = daemon.stop(); !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            fail("msgxd did not exit 0 on SIGTERM after the repeats (status " + std::to_string(status) + ")");
+        }
+        std::int64_t first = INT64_MAX;
+        std::int64_t last = 0;
+        for (const auto& [id, row] : processedAt(store, repeatLow, repeatHigh)) {
+            if (row.processedAt > 0) {
+                first = std::min(first, row.processedAt);
+                last = std::max(last, row.processedAt);
+            }
+        }
+        repeatRate = last > first ? repeatCount / (static_cast<double>(last - first) / 1e6) : 0;
+        Poco::Int64 lo = repeatLow;
+        Poco::Int64 hi = repeatHigh;
+        Poco::Int64 duplicates = 0;
+        store
+            << "SELECT COUNT(*) FROM PROC_STATE WHERE CMINMSGS_ID BETWEEN $1 AND $2 AND STATE = 'SKIPPED' AND"
+               " NOTE LIKE 'duplicate-of:%'",
+            use(lo), use(hi), into(duplicates), now;
+        repeatsAsDuplicates = duplicates;
+        std::fprintf(stderr, "[%s] repeats: %d rows sent again, %lld SKIPPED duplicate-of, %.0f msgs/s\n",
+                     label.c_str(), repeatCount, static_cast<long long>(repeatsAsDuplicates), repeatRate);
+    }
+
     // Checks: every timed row terminal, DEAD only where the mix meant it, every msg event read.
     std::map<std::string, KeyTally> tallies;
     std::map<std::string, std::int64_t> byState;
@@ -1308,6 +1351,10 @@ int run(int argc, char** argv) {
     std::printf("%-58s %12.1f %12.1f\n", "  commit -> terminal (PROCESSED_AT) p50 / p99 ms",
                 percentile(toTerminal, 0.5), percentile(toTerminal, 0.99));
     std::printf("%-58s %12.1f %12s\n", "backlog drain s (100,000 rows: target <= 60)", drainSeconds, "-");
+    if (repeatCount > 0) {
+        std::printf("%-58s %12.0f %12.0f %8.2f\n", "repeats msgs/s, a stretch sent again (vs backlog msgs/s)",
+                    repeatRate, processedRate, repeatRate / processedRate);
+    }
     std::printf("%-58s %12.1f\n", "peak RSS MB of msgxd (VmHWM)", peakRss);
     std::printf("%-58s %12.1f\n", "own-store transactions per backlog message", transactionsPerMessage);
     std::printf("%-58s %12.3f %12.3f\n", "CPU s per 1,000 messages (backlog / paced)", cpuPer1000Backlog,
@@ -1355,6 +1402,9 @@ int run(int argc, char** argv) {
         j.number("poll_interval_ms", pollMs);
         j.number("backlog_messages", backlog);
         j.number("backlog_drain_seconds", drainSeconds);
+        j.number("repeats", repeatCount);
+        j.number("repeats_per_s", repeatRate);
+        j.number("repeats_skipped_as_duplicates", static_cast<double>(repeatsAsDuplicates));
         j.number("peak_rss_mb", peakRss);
         j.number("store_transactions_per_message", transactionsPerMessage);
         j.number("cpu_seconds_per_1000", cpuPer1000Backlog);

@@ -22,20 +22,18 @@ std::string setAttributeAt(long seqn, const std::string& dttm, sdk::Flid flid, c
 
 TEST_P(PumpSuite, ARepeatJustInsideTheIdentityWindowIsADuplicateAndJustOutsideItIsANewMessage) {
     config_.pipeline.identityWindow = 48h;
-    enqueue(1, setAttribute(7, 700501, "currentStand", "107"));
-    ASSERT_EQ(runUntilQuiet(), 1);
-    const auto identity = record(1).identityKey;
-    ASSERT_TRUE(identity.has_value());
-    const auto ended = record(1).processedAt;
-    ASSERT_TRUE(ended.has_value());
+    const auto holder = processHolder(1, setAttribute(7, 700501, "currentStand", "107"));
+    ASSERT_TRUE(holder);
+    const auto& identity = holder->identity;
+    const auto ended = holder->ended;
 
-    clock_.set(*ended + 48h - 1s);
+    clock_.set(ended + 48h - 1s);
     enqueue(2, setAttribute(7, 700501, "currentStand", "107"));
     ASSERT_EQ(runUntilQuiet(), 1);
     EXPECT_EQ(record(2).state, ProcessingState::Skipped);
     EXPECT_EQ(record(2).note, "duplicate-of:1");
 
-    clock_.set(*ended + 48h);
+    clock_.set(ended + 48h);
     enqueue(3, setAttribute(7, 700501, "currentStand", "109"));
     ASSERT_EQ(runUntilQuiet(), 1);
     EXPECT_EQ(record(3).state, ProcessingState::Succeeded) << record(3).note.value_or("");
@@ -54,11 +52,10 @@ TEST_P(PumpSuite, ARepeatJustInsideTheIdentityWindowIsADuplicateAndJustOutsideIt
 // row still makes a repeat a duplicate (US-11.3), outside it the archived row releases the key.
 TEST_P(PumpSuite, AnArchivedHolderKeepsItsIdentityInsideTheWindowAndReleasesItOutside) {
     config_.pipeline.identityWindow = 72h;
-    enqueue(1, setAttribute(17, 700511, "currentStand", "107"));
-    ASSERT_EQ(runUntilQuiet(), 1);
-    const auto identity = record(1).identityKey;
-    ASSERT_TRUE(identity.has_value());
-    const auto ended = *record(1).processedAt;
+    const auto holder = processHolder(1, setAttribute(17, 700511, "currentStand", "107"));
+    ASSERT_TRUE(holder);
+    const auto& identity = holder->identity;
+    const auto ended = holder->ended;
     realStore_->backfill().markDone(1);
     for (const char* target : {"msg", "schd"}) { // delivered: nothing keeps it in PROC_STATE
         const auto due = realStore_->events().nextDue(target, 0, 100);
@@ -182,17 +179,14 @@ TEST_P(PumpSuite, OnceARepeatWasRefusedTheNextBatchesFindTheirRepeatsBeforeDecid
 // identity, and the repeat is processed as a new message that binds it (as when the commit finds it).
 TEST_P(PumpSuite, AHolderReadBeforeDecidingOutsideTheWindowReleasesItsIdentityToTheRepeat) {
     config_.pipeline.identityWindow = 48h;
-    enqueue(1, setAttribute(31, 700531, "currentStand", "107"));
-    ASSERT_EQ(runUntilQuiet(), 1);
-    const auto identity = record(1).identityKey;
-    ASSERT_TRUE(identity.has_value());
-    const auto ended = record(1).processedAt;
-    ASSERT_TRUE(ended.has_value());
-    clock_.set(*ended + 47h);
+    const auto holder = processHolder(1, setAttribute(31, 700531, "currentStand", "107"));
+    ASSERT_TRUE(holder);
+    const auto ended = holder->ended;
+    clock_.set(ended + 47h);
     enqueue(2, setAttribute(32, 700531, "gate", "B12"));
     ASSERT_EQ(runUntilQuiet(), 1);
 
-    clock_.set(*ended + 48h);
+    clock_.set(ended + 48h);
     enqueue(3, setAttribute(32, 700531, "gate", "B12"));         // inside message 2's window
     enqueue(4, setAttribute(31, 700531, "currentStand", "109")); // outside message 1's
     EXPECT_EQ(pump().step().finished, 1) << "message 3 is found by the commit";
@@ -200,7 +194,7 @@ TEST_P(PumpSuite, AHolderReadBeforeDecidingOutsideTheWindowReleasesItsIdentityTo
 
     EXPECT_EQ(pump().step().finished, 1);
     EXPECT_EQ(record(4).state, ProcessingState::Succeeded) << record(4).note.value_or("");
-    EXPECT_EQ(record(4).identityKey, identity);
+    EXPECT_EQ(record(4).identityKey, holder->identity);
     EXPECT_EQ(record(1).identityKey, std::nullopt);
     EXPECT_EQ(flight(700531)->text("currentStand"), "109");
 }

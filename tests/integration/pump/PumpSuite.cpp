@@ -103,6 +103,17 @@ std::optional<sdk::FlightDocument> PumpSuite::flight(sdk::Flid flid) {
     return pipeline::documentFromStore(*stored, realStore_->flights().detailLists(flid));
 }
 
+std::optional<PumpSuite::Holder> PumpSuite::processHolder(storage::MailboxId id, const std::string& xml) {
+    enqueue(id, xml);
+    const int finished = runUntilQuiet();
+    const auto row = record(id);
+    if (finished != 1 || !row.identityKey || !row.processedAt) {
+        ADD_FAILURE() << "message " << id << " did not end holding an identity (" << finished << " finished)";
+        return std::nullopt;
+    }
+    return Holder{*row.identityKey, *row.processedAt};
+}
+
 int PumpSuite::runUntilQuiet() {
     int finished = 0;
     for (int i = 0; i < 100; ++i) {

@@ -50,6 +50,14 @@ protected:
     [[nodiscard]] std::optional<sdk::FlightDocument> flight(sdk::Flid flid);
     // Steps until the pump is idle or its head waits (at most 100 steps); the finished count.
     int runUntilQuiet();
+    // A message that ended holding its identity: the key and PROCESSED_AT.
+    struct Holder {
+        std::string identity;
+        storage::Timestamp ended{};
+    };
+    // Queues message `id`, runs the pump until quiet; nullopt (and a test failure) unless it alone
+    // finished and holds an identity.
+    std::optional<Holder> processHolder(storage::MailboxId id, const std::string& xml);
 
     ManualClock clock_{start()};
     config::Config config_;
