@@ -240,9 +240,10 @@ public:
     }
 
     // Rows that take the same values are written several per statement (mailbox.backfill-many, one
-    // IN list of kIdsPerStatement ids): a round of a backlog shares one or two DATE_PROCESSED seconds
-    // and a STATUS, and one statement per row (a prepare, an execute and a close on MySQL) was most
-    // of what the back-fill cost both msgxd and the mailbox server (docs/performance.md).
+    // IN list of kIdsPerStatement ids, a short group repeating its last id): a round of a backlog shares one
+    // or two DATE_PROCESSED seconds and a STATUS, and one statement per row (a prepare, an execute and a
+    // close on MySQL) was most of what the back-fill cost both msgxd and the mailbox server
+    // (docs/performance.md).
     void backfillAll(const std::vector<MailboxMark>& marks) override {
         if (marks.empty()) {
             return;
@@ -255,13 +256,6 @@ public:
                                 " rows from " + std::to_string(marks.front().id),
                             [ctx = ctx_.statements, idsByValues](Transaction& tx) {
                                 for (const auto& [values, ids] : idsByValues) {
-                                    if (ids.size() == 1) {
-                                        Statement update(tx.session());
-                                        update << ctx["mailbox.backfill"], ctx.text.shortText(values.first),
-                                            ctx.text.shortText(values.second), bindInt64(ids.front());
-                                        update.execute();
-                                        continue;
-                                    }
                                     for (const auto& chunk : idChunks(ids)) {
                                         Statement update(tx.session());
                                         update << ctx["mailbox.backfill-many"];
