@@ -32,6 +32,15 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
               " FROM PROC_STATE WHERE CMINMSGS_ID = (SELECT MIN(HEAD_ID) FROM ("
               "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'PENDING' UNION ALL "
               "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'FAILED') HEADS)");
+    // The same from a floor (QueueHeadFloor): two seeks that start at it, past the index entries every
+    // finished row below it left behind until VACUUM.
+    c.add(
+        d, "processing.head-from",
+        "SELECT " + columns +
+            " FROM PROC_STATE WHERE CMINMSGS_ID = (SELECT MIN(HEAD_ID) FROM ("
+            "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'PENDING' AND CMINMSGS_ID >= ?"
+            " UNION ALL SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'FAILED' AND"
+            " CMINMSGS_ID >= ?) HEADS)");
     // The unfinished rows after the head within a window of ids, the first `limit` of them: the window
     // bounds what any plan reads, the limit what comes back (RAW_XML included).
     c.add(d, "processing.next-unfinished",

@@ -113,11 +113,34 @@ struct NoParameters {
     void parameters(Use&) {}
 };
 
+// processing.head-from: the floor, once per branch of the union.
+struct HeadFromParameters {
+    Poco::Int64 from = 0;
+
+    template <typename Use>
+    void parameters(Use& use) {
+        use(from), use(from);
+    }
+};
+
 // The pump's two reads of every batch, prepared once per session: sent ad hoc, each cost a prepare
 // and (PostgreSQL) a deallocate round trip more, and was planned afresh for its values.
 struct QueueReads {
     QueueReads(Poco::Data::Session& session, const SqlContext& ctx)
-        : head(session, ctx["processing.head"]), nextUnfinished(session, ctx["processing.next-unfinished"]) {}
+        : head(session, ctx["processing.head"]), headFrom(session, ctx["processing.head-from"]),
+          nextUnfinished(session, ctx["processing.next-unfinished"]) {}
+
+    // The head, from read.from when it is set (QueueHeadFloor::before).
+    std::optional<ProcessingRecord> headOf(const QueueHeadFloor::Read& read) {
+        const auto& rows = [&]() -> const std::vector<ProcStateRow>& {
+            if (!read.from) {
+                return head.execute();
+            }
+            headFrom.values.from = *read.from;
+            return headFrom.execute();
+        }();
+        return rows.empty() ? std::nullopt : std::optional(rows.front().record());
+    }
 
     // nextUnfinished: the rows after `afterId` within its id window (ProcessingQueue.h).
     std::vector<ProcessingRecord> unfinishedAfter(MailboxId afterId, int limit) {
@@ -134,6 +157,7 @@ struct QueueReads {
     static QueueReads& of(Transaction& tx, const SqlContext& ctx) { return preparedSet<QueueReads>(tx, ctx); }
 
     PreparedQuery<ProcStateRow, NoParameters> head;
+    PreparedQuery<ProcStateRow, HeadFromParameters> headFrom;
     PreparedQuery<ProcStateRow, NextUnfinishedParameters> nextUnfinished;
 };
 
@@ -156,6 +180,21 @@ std::optional<LockedRow> lockRow(Transaction& tx, const SqlContext& ctx, Mailbox
     return CommitStatements::of(tx, ctx).lockRow(id);
 }
 
+// Tells the head floor, once the transaction is over, that row `lowest` (and maybe rows above it)
+// became unfinished; also when it threw, since a commit of unknown outcome may have written them (a
+// floor lower than needed costs a longer read, never a message).
+class NoteUnfinished {
+public:
+    NoteUnfinished(QueueHeadFloor& floor, MailboxId lowest) : floor_(floor), lowest_(lowest) {}
+    NoteUnfinished(const NoteUnfinished&) = delete;
+    NoteUnfinished& operator=(const NoteUnfinished&) = delete;
+    ~NoteUnfinished() { floor_.unfinished(lowest_); }
+
+private:
+    QueueHeadFloor& floor_;
+    MailboxId lowest_;
+};
+
 std::optional<MailboxId> identityHolder(Transaction& tx, const SqlContext& ctx, const char* statement,
                                         const std::string& key) {
     std::vector<Poco::Int64> holders;
@@ -173,6 +212,14 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
     }
     const Timestamp stamp = ctx_.now();
     const std::string operation = "store: enqueue " + std::to_string(messages.size()) + " mailbox rows";
+    std::optional<NoteUnfinished> note;
+    if (!messages.empty()) {
+        note.emplace(
+            headFloor_,
+            std::min_element(messages.begin(), messages.end(), [](const NewMessage& a, const NewMessage& b) {
+                return a.mailboxId < b.mailboxId;
+            })->mailboxId);
+    }
     return ctx_.writerTransact(operation, [ctx = ctx_.statements, messages, cursor, stamp](Transaction& tx) {
         auto& session = tx.session();
         std::set<MailboxId> known;
@@ -222,9 +269,12 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
 }
 
 std::optional<ProcessingRecord> SqlProcessingQueue::head() {
-    return ctx_.pool->transact("store: read the head of the queue", [ctx = ctx_.statements](Transaction& tx) {
-        return single(QueueReads::of(tx, ctx).head.execute());
-    });
+    const QueueHeadFloor::Read read = headFloor_.before(ctx_.now());
+    auto found = ctx_.pool->transact(
+        "store: read the head of the queue",
+        [ctx = ctx_.statements, read](Transaction& tx) { return QueueReads::of(tx, ctx).headOf(read); });
+    headFloor_.after(read, found ? std::optional(found->mailboxId) : std::nullopt);
+    return found;
 }
 
 std::optional<ProcessingRecord> SqlProcessingQueue::find(MailboxId id) {
@@ -387,14 +437,17 @@ WriteResult SqlProcessingQueue::commitAll(const std::vector<ProcessingCommit>& c
 WriteResult SqlProcessingQueue::commitAllAndReadFront(const std::vector<ProcessingCommit>& commits, int limit,
                                                       QueueFront& front) {
     auto read = std::make_shared<QueueFront>(); // the work owns it (SessionPool::transact)
+    const QueueHeadFloor::Read from = headFloor_.before(ctx_.now());
     const WriteResult result =
-        writeProcessingCommits(ctx_, commits, [ctx = ctx_.statements, limit, read](Transaction& tx) {
+        writeProcessingCommits(ctx_, commits, [ctx = ctx_.statements, limit, read, from](Transaction& tx) {
             auto& reads = QueueReads::of(tx, ctx);
-            read->head = single(reads.head.execute());
+            read->head = reads.headOf(from);
             read->next = read->head && limit > 0 ? reads.unfinishedAfter(read->head->mailboxId, limit)
                                                  : std::vector<ProcessingRecord>{};
         });
     if (result.applied) {
+        // Only a committed read moves the floor: a rolled-back batch's rows are unfinished again.
+        headFloor_.after(from, read->head ? std::optional(read->head->mailboxId) : std::nullopt);
         front = std::move(*read);
     }
     return result;
@@ -402,6 +455,7 @@ WriteResult SqlProcessingQueue::commitAllAndReadFront(const std::vector<Processi
 
 WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& expected) {
     const Timestamp stamp = ctx_.now();
+    const NoteUnfinished note(headFloor_, id);
     return ctx_.pool->transact(
         "store: reset " + std::to_string(id) + " for replay",
         [ctx = ctx_.statements, id, expected, stamp](Transaction& tx) {

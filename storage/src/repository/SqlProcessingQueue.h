@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/storage/ProcessingQueue.h"
+#include "repository/QueueHeadFloor.h"
 #include "repository/StoreContext.h"
 
 namespace msgx::storage {
@@ -34,6 +35,7 @@ public:
 
 private:
     StoreContext ctx_;
+    QueueHeadFloor headFloor_;
 };
 
 } // namespace msgx::storage

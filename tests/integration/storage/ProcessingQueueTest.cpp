@@ -136,6 +136,75 @@ TEST_P(StoreSuite, HeadIsTheSmallestUnfinishedIdEvenWhileItWaitsForItsBackoff) {
     EXPECT_EQ(queue.unfinishedCount(), 2);
 }
 
+// A commit of `id` (expected PENDING/0) that ends DEAD, so that it can be replayed.
+storage::ProcessingCommit dead(storage::ProcessingCommit commit) {
+    commit.outcome.state = ProcessingState::Dead;
+    commit.outcome.errorClass = ErrorClass::Exhausted;
+    commit.outcome.lastError = "deadline passed";
+    commit.outcome.backfillStatus = "ERROR";
+    return commit;
+}
+
+// The head is read from the last head found (storage QueueHeadFloor), past the index entries that
+// finished rows left behind; what this handle writes below it is still the next head at once.
+TEST_P(StoreSuite, TheHeadIsReadFromTheLastHeadYetSeesRowsThisHandleMakesUnfinishedBelowIt) {
+    auto& queue = store().processing();
+    queue.enqueue({message(10), message(11), message(12)}, std::nullopt);
+    ASSERT_EQ(queue.head()->mailboxId, 10);
+    ASSERT_TRUE(queue.commit(succeeded(10)).applied);
+    ASSERT_TRUE(queue.commit(dead(succeeded(11))).applied);
+    ASSERT_EQ(queue.head()->mailboxId, 12);
+
+    queue.enqueue({message(5)}, std::nullopt); // a late mailbox row below the head
+    ASSERT_TRUE(queue.head());
+    EXPECT_EQ(queue.head()->mailboxId, 5);
+    ASSERT_TRUE(queue.commit(succeeded(5)).applied);
+    ASSERT_TRUE(queue.commit(succeeded(12)).applied);
+    EXPECT_FALSE(queue.head());
+
+    ASSERT_TRUE(queue.resetForReplay(11, {ProcessingState::Dead, 0}).applied);
+    ASSERT_TRUE(queue.head());
+    EXPECT_EQ(queue.head()->mailboxId, 11);
+}
+
+// Another handle's replay (msgxctl) is not seen by the floor: a read from the start, made at least
+// every second of the store's clock, finds it.
+TEST_P(StoreSuite, AHeadReadFromTheStartIsMadeEverySecondForRowsAnotherHandleMadeUnfinished) {
+    auto& queue = store().processing();
+    queue.enqueue({message(1), message(2), message(3)}, std::nullopt);
+    ASSERT_TRUE(queue.commit(dead(succeeded(1))).applied);
+    ASSERT_EQ(queue.head()->mailboxId, 2);
+    ASSERT_TRUE(queue.commit(succeeded(2)).applied);
+    ASSERT_EQ(queue.head()->mailboxId, 3);
+
+    auto other = openSecondStore();
+    ASSERT_TRUE(other->processing().resetForReplay(1, {ProcessingState::Dead, 0}).applied);
+    ASSERT_EQ(other->processing().head()->mailboxId, 1);
+    EXPECT_EQ(queue.head()->mailboxId, 3) << "read from the floor within the second";
+    clock_.advance(999ms);
+    EXPECT_EQ(queue.head()->mailboxId, 3);
+    clock_.advance(1ms);
+    ASSERT_TRUE(queue.head());
+    EXPECT_EQ(queue.head()->mailboxId, 1);
+}
+
+// Only a committed front read moves the floor: the rows of a refused batch stay the head.
+TEST_P(StoreSuite, ARefusedBatchLeavesTheHeadWhereItWas) {
+    auto& queue = store().processing();
+    queue.enqueue({message(1), message(2), message(3)}, std::nullopt);
+    ASSERT_EQ(queue.head()->mailboxId, 1);
+    auto stale = succeeded(2);
+    stale.expected = {ProcessingState::Failed, 1};
+    storage::QueueFront front;
+    ASSERT_FALSE(queue.commitAllAndReadFront({succeeded(1), stale}, 3, front).applied);
+    ASSERT_TRUE(queue.head());
+    EXPECT_EQ(queue.head()->mailboxId, 1);
+    ASSERT_TRUE(queue.commitAllAndReadFront({succeeded(1), succeeded(2)}, 3, front).applied);
+    ASSERT_TRUE(front.head);
+    EXPECT_EQ(front.head->mailboxId, 3);
+    EXPECT_EQ(queue.head()->mailboxId, 3);
+}
+
 TEST_P(StoreSuite, NextUnfinishedReadsPendingAndFailedRowsAfterTheHeadInIdOrderWithinItsIdRange) {
     auto& queue = store().processing();
     std::vector<storage::NewMessage> messages;
