@@ -30,6 +30,11 @@ target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreReferenceView.cpp
 )
 
+# The inbox poller's cadence.
+target_sources(msgx_pipeline PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/PollCadence.cpp
+)
+
 # The gauges that read the own store, for the metrics loop.
 target_sources(msgx_pipeline PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/StoreSampler.cpp

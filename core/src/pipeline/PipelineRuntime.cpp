@@ -10,6 +10,7 @@
 #include "msgx/pipeline/BackfillWorker.h"
 #include "msgx/pipeline/InboxPoller.h"
 #include "msgx/pipeline/IntakeStopped.h"
+#include "msgx/pipeline/PollCadence.h"
 #include "msgx/pipeline/Pump.h"
 #include "msgx/pipeline/ReferenceRefresh.h"
 #include "msgx/pipeline/RequestCoordinator.h"
@@ -309,6 +310,7 @@ private:
         auto nextCompensation = clock_.now() + config_.pipeline.compensationInterval;
         auto nextSweep = clock_.now() + config_.pipeline.sweepInterval;
         const auto pollStep = [this, &nextCompensation, &nextSweep] {
+            const Timestamp started = clock_.now();
             auto& metrics = metrics::Metrics::process();
             const auto stopped = [this, &metrics](const IntakeStopped& e) {
                 metrics.intakeStopped(true);
@@ -360,7 +362,7 @@ private:
             // queued already, e.g. after a restart). A full read that did not move it waits for a gap.
             const bool more =
                 report.read >= config_.pipeline.batchSize && report.watermarkAfter != report.watermarkBefore;
-            return more ? clock_.now() : clock_.now() + config_.pipeline.pollInterval;
+            return more ? clock_.now() : nextPollAt(started, clock_.now(), config_.pipeline.pollInterval);
         };
         writerLoop(stop, "poller", pollStep, [this] { recountStates(); });
     }

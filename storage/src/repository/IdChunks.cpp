@@ -1,5 +1,6 @@
 #include "repository/IdChunks.h"
 
+#include "repository/StoreContext.h"
 #include "session/Transaction.h"
 #include "sql/Values.h"
 
@@ -29,11 +30,20 @@ std::vector<std::vector<std::int64_t>> idChunks(const std::vector<std::int64_t>&
     return chunks;
 }
 
-void executeForIds(Transaction& tx, const std::string& sql, std::optional<Timestamp> leading,
-                   const std::vector<std::int64_t>& ids) {
+std::vector<Parameter> idParameters(const std::vector<std::int64_t>& chunk) {
+    std::vector<Parameter> parameters;
+    parameters.reserve(chunk.size() + 1);
+    for (const std::int64_t id : chunk) {
+        parameters.push_back(Parameter::int64(id));
+    }
+    return parameters;
+}
+
+void executeForIds(Transaction& tx, const SqlContext& ctx, const std::string& name,
+                   std::optional<Timestamp> leading, const std::vector<std::int64_t>& ids) {
     for (const auto& chunk : idChunks(ids)) {
         Poco::Data::Statement statement(tx.session());
-        statement << sql;
+        statement << ctx[name];
         if (leading) {
             statement.addBind(bindMicros(*leading));
         }

@@ -103,7 +103,7 @@ std::vector<BackfillTask> SqlBackfillQueue::nextDue(int maxCount, MailboxId afte
 void SqlBackfillQueue::markDone(MailboxId id) {
     ctx_.writerTransact("store: mark the back-fill of " + std::to_string(id) + " done",
                         [ctx = ctx_.statements, id](Transaction& tx) {
-                            executeForIds(tx, ctx["backfill.done"], std::nullopt, {id});
+                            executeForIds(tx, ctx, "backfill.done", std::nullopt, {id});
                         });
 }
 
@@ -127,15 +127,7 @@ std::vector<MailboxId> SqlBackfillQueue::markDoneIfCurrent(const std::vector<Bac
         }
         std::map<MailboxId, IntentRow> intents;
         for (const auto& chunk : idChunks(ids)) {
-            std::vector<IntentRow> rows;
-            Statement lock(tx.session());
-            lock << ctx["backfill.lock"];
-            for (const MailboxId id : chunk) {
-                lock.addBind(bindInt64(id));
-            }
-            lock.addExtract(into(rows));
-            lock.execute();
-            for (auto& row : rows) {
+            for (auto& row : preparedRows<IntentRow>(tx, ctx, "backfill.lock", idParameters(chunk))) {
                 intents.emplace(row.id, std::move(row));
             }
         }
@@ -152,7 +144,7 @@ std::vector<MailboxId> SqlBackfillQueue::markDoneIfCurrent(const std::vector<Bac
                 superseded.push_back(task.mailboxId); // DONE already counts as done
             }
         }
-        executeForIds(tx, ctx["backfill.done"], std::nullopt, due);
+        executeForIds(tx, ctx, "backfill.done", std::nullopt, due);
         return superseded;
     });
 }
@@ -163,7 +155,7 @@ void SqlBackfillQueue::postpone(const std::vector<MailboxId>& ids, Timestamp nex
     }
     ctx_.writerTransact("store: postpone " + std::to_string(ids.size()) + " back-fill(s)",
                         [ctx = ctx_.statements, ids, nextAttemptAt](Transaction& tx) {
-                            executeForIds(tx, ctx["backfill.release"], nextAttemptAt, ids);
+                            executeForIds(tx, ctx, "backfill.release", nextAttemptAt, ids);
                         });
 }
 

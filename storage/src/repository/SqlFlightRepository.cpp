@@ -88,18 +88,12 @@ using namespace Poco::Data::Keywords;
 
 namespace {
 
-// The rows of `sql`, whose only parameters are one IN list of kIdsPerStatement ids (`chunk`).
+// The rows of catalog statement `name`, whose only parameters are one IN list of kIdsPerStatement
+// ids (`chunk`, IdChunks.h): prepared once per session like every look-up here.
 template <typename Row>
-std::vector<Row> rowsForIds(Transaction& tx, const std::string& sql, const std::vector<std::int64_t>& chunk) {
-    std::vector<Row> rows;
-    Poco::Data::Statement select(tx.session());
-    select << sql;
-    for (const auto id : chunk) {
-        select.addBind(bindInt64(id));
-    }
-    select.addExtract(into(rows));
-    select.execute();
-    return rows;
+std::vector<Row>& rowsForIds(Transaction& tx, const SqlContext& ctx, const char* name,
+                             const std::vector<std::int64_t>& chunk) {
+    return preparedRows<Row>(tx, ctx, name, idParameters(chunk));
 }
 
 } // namespace
@@ -107,8 +101,7 @@ std::vector<Row> rowsForIds(Transaction& tx, const std::string& sql, const std::
 std::vector<FlightRecord> SqlFlightRepository::select(const char* statement, FlightId key,
                                                       const std::string& operation) {
     return ctx_.pool->transact(operation, [ctx = ctx_.statements, statement, key](Transaction& tx) {
-        std::vector<FlightRow> rows;
-        tx.session() << ctx[statement], bindInt64(key), into(rows), now;
+        const auto& rows = preparedRows<FlightRow>(tx, ctx, statement, {Parameter::int64(key)});
         std::vector<FlightRecord> records;
         records.reserve(rows.size());
         for (const auto& row : rows) {
@@ -156,7 +149,7 @@ SqlFlightRepository::byFlids(const std::vector<FlightId>& flids) {
             std::map<FlightId, std::size_t> index;
             std::vector<std::int64_t> live;
             for (const auto& chunk : idChunks(flids)) {
-                for (const auto& row : rowsForIds<FlightRow>(tx, ctx["flight.by-flids"], chunk)) {
+                for (const auto& row : rowsForIds<FlightRow>(tx, ctx, "flight.by-flids", chunk)) {
                     index[row.flid] = found.size();
                     found.emplace_back(row.record(), std::vector<DetailList>{});
                     if (row.deleted == 0) {
@@ -165,7 +158,7 @@ SqlFlightRepository::byFlids(const std::vector<FlightId>& flids) {
                 }
             }
             for (const auto& chunk : idChunks(live)) {
-                for (auto& row : rowsForIds<FlightDetailRow>(tx, ctx["flight.details-of"], chunk)) {
+                for (auto& row : rowsForIds<FlightDetailRow>(tx, ctx, "flight.details-of", chunk)) {
                     auto& lists = found[index.at(row.flid)].second;
                     if (lists.empty() || lists.back().name != row.list) {
                         lists.push_back({row.list, {}});
@@ -180,8 +173,8 @@ SqlFlightRepository::byFlids(const std::vector<FlightId>& flids) {
 std::vector<DetailList> SqlFlightRepository::detailLists(FlightId flid) {
     return ctx_.pool->transact("store: read the detail lists of " + std::to_string(flid),
                                [ctx = ctx_.statements, flid](Transaction& tx) {
-                                   std::vector<DetailRow> rows;
-                                   tx.session() << ctx["flight.details"], bindInt64(flid), into(rows), now;
+                                   auto& rows = preparedRows<DetailRow>(tx, ctx, "flight.details",
+                                                                        {Parameter::int64(flid)});
                                    std::vector<DetailList> lists;
                                    for (auto& row : rows) {
                                        if (lists.empty() || lists.back().name != row.list) {

@@ -30,8 +30,7 @@ using Poco::Data::Statement;
 std::optional<InboxCursor> SqlInboxCursors::load(const std::string& name) {
     return ctx_.pool->transact(
         "store: read inbox cursor " + name, [ctx = ctx_.statements, name](Transaction& tx) {
-            std::vector<CursorRow> rows;
-            tx.session() << ctx["cursor.load"], ctx.text.shortText(name), into(rows), now;
+            const auto& rows = preparedRows<CursorRow>(tx, ctx, "cursor.load", {Parameter::shortText(name)});
             return rows.empty()
                        ? std::nullopt
                        : std::optional(InboxCursor{name, rows.front().watermark, rows.front().rescanFrom});
@@ -41,14 +40,18 @@ std::optional<InboxCursor> SqlInboxCursors::load(const std::string& name) {
 void SqlInboxCursors::save(const InboxCursor& cursor) {
     const Timestamp stamp = ctx_.now();
     ctx_.writerTransact(
-        "store: write inbox cursor " + cursor.name, [ctx = ctx_.statements, cursor, stamp](Transaction& tx) {
-            Statement save(tx.session());
-            save << ctx["cursor.save"], ctx.text.shortText(cursor.name);
-            for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
-                save, bindInt64(cursor.watermark), bindInt64(cursor.rescanFrom), bindMicros(stamp);
-            }
-            save.execute();
-        });
+        "store: write inbox cursor " + cursor.name,
+        [ctx = ctx_.statements, cursor, stamp](Transaction& tx) { saveCursor(tx, ctx, cursor, stamp); });
+}
+
+void saveCursor(Transaction& tx, const SqlContext& ctx, const InboxCursor& cursor, Timestamp stamp) {
+    std::vector<Parameter> parameters{Parameter::shortText(cursor.name)};
+    for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
+        parameters.push_back(Parameter::int64(cursor.watermark));
+        parameters.push_back(Parameter::int64(cursor.rescanFrom));
+        parameters.push_back(Parameter::micros(stamp));
+    }
+    preparedRun(tx, ctx, "cursor.save", parameters);
 }
 
 } // namespace msgx::storage

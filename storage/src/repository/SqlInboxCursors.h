@@ -17,4 +17,7 @@ private:
     StoreContext ctx_;
 };
 
+// Writes `cursor` (cursor.save, an upsert) in `tx`: also the enqueue's, in the transaction of its rows.
+void saveCursor(Transaction& tx, const SqlContext& ctx, const InboxCursor& cursor, Timestamp stamp);
+
 } // namespace msgx::storage

@@ -6,6 +6,7 @@
 #include "repository/ProcessingCommitWriter.h"
 #include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
+#include "repository/SqlInboxCursors.h"
 #include "repository/StateCounts.h"
 #include "repository/StoredNames.h"
 #include "session/PreparedStatement.h"
@@ -228,9 +229,9 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
                 messages.begin(), messages.end(),
                 [](const NewMessage& a, const NewMessage& b) { return a.mailboxId < b.mailboxId; });
             for (const char* statement : {"processing.ids-in-range", "processing.archived-ids-in-range"}) {
-                std::vector<Poco::Int64> ids;
-                session << ctx[statement], bindInt64(lowest->mailboxId), bindInt64(highest->mailboxId),
-                    into(ids), now;
+                const auto& ids = preparedRows<Poco::Int64>(
+                    tx, ctx, statement,
+                    {Parameter::int64(lowest->mailboxId), Parameter::int64(highest->mailboxId)});
                 known.insert(ids.begin(), ids.end());
             }
         }
@@ -256,12 +257,7 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
                 .write(fresh, stamp);
         }
         if (cursor) {
-            Statement save(session);
-            save << ctx["cursor.save"], ctx.text.shortText(cursor->name);
-            for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
-                save, bindInt64(cursor->watermark), bindInt64(cursor->rescanFrom), bindMicros(stamp);
-            }
-            save.execute();
+            saveCursor(tx, ctx, *cursor, stamp);
         }
         counts.write(tx, ctx);
         return inserted;

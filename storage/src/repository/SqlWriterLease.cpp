@@ -59,9 +59,8 @@ void checkFence(Transaction& tx, const SqlContext& ctx, const WriterFence& fence
         throw InfraError(InfraError::Reason::Fenced, operation,
                          "this instance does not hold the writer lease: nothing written");
     }
-    std::vector<Poco::Int64> epochs;
-    tx.session() << ctx["lease.fence"], ctx.text.shortText(std::string(WriterFence::kLeaseName)),
-        into(epochs), now;
+    const auto& epochs = preparedRows<Poco::Int64>(
+        tx, ctx, "lease.fence", {Parameter::shortText(std::string(WriterFence::kLeaseName))});
     if (epochs.empty() || epochs.front() != token) {
         throw InfraError(InfraError::Reason::Fenced, operation,
                          "the writer lease moved to epoch " +

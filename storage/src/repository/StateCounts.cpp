@@ -51,12 +51,12 @@ const std::string& statement(const SqlContext& ctx, const CountTable& table, con
 // the row when there is none.
 void changeCount(Transaction& tx, const SqlContext& ctx, const CountTable& table, const CountKey& key,
                  std::int64_t value, const char* verb) {
-    Statement change(tx.session());
-    change << statement(ctx, table, verb), ctx.text.shortText(key.first), ctx.text.shortText(key.second);
-    for (int copy = 0; copy < (ctx.upsertRepeatsValues ? 2 : 1); ++copy) {
-        change, bindInt64(value);
+    std::vector<Parameter> parameters{Parameter::shortText(key.first), Parameter::shortText(key.second),
+                                      Parameter::int64(value)};
+    if (ctx.upsertRepeatsValues) {
+        parameters.push_back(Parameter::int64(value));
     }
-    change.execute();
+    preparedRun(tx, ctx, std::string("count.") + table.name + "-" + verb, parameters);
 }
 
 Counts readCounts(Transaction& tx, const SqlContext& ctx, const CountTable& table, const char* verb) {

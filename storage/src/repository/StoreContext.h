@@ -2,6 +2,7 @@
 
 #include "msgx/clock/Clock.h"
 #include "msgx/storage/WriterFence.h"
+#include "session/NamedStatements.h"
 #include "session/SessionPool.h"
 #include "session/Transaction.h"
 #include "sql/Dialect.h"
@@ -28,6 +29,25 @@ struct SqlContext {
 template <typename Set>
 Set& preparedSet(Transaction& tx, const SqlContext& ctx) {
     return tx.prepared().get<Set>([&tx, &ctx] { return std::make_shared<Set>(tx.session(), ctx); });
+}
+
+// The rows of catalog statement `name` with `values`, the statement prepared once in the session of
+// `tx` (NamedStatements.h); valid until the same statement runs again (the caller may move them out).
+template <typename Row>
+std::vector<Row>& preparedRows(Transaction& tx, const SqlContext& ctx, const std::string& name,
+                               const std::vector<Parameter>& values) {
+    return tx.prepared()
+        .get<NamedQueries<Row>>(
+            [&tx, &ctx] { return std::make_shared<NamedQueries<Row>>(tx.session(), ctx.text); })
+        .run(name, ctx[name], values);
+}
+
+// Runs catalog statement `name` (no rows) with `values` the same way; the number of rows it changed.
+inline std::size_t preparedRun(Transaction& tx, const SqlContext& ctx, const std::string& name,
+                               const std::vector<Parameter>& values) {
+    return tx.prepared()
+        .get<NamedCommands>([&tx, &ctx] { return std::make_shared<NamedCommands>(tx.session(), ctx.text); })
+        .run(name, ctx[name], values);
 }
 
 // Refuses the writer's work (InfraError::Reason::Fenced, `operation` named) unless `fence` is

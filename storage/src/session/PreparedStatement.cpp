@@ -25,10 +25,11 @@ ParkingLot& parkingLot() {
 StatementGuard::StatementGuard(const Poco::Data::Session& session)
     : postgres_(session.connector() == "postgresql") {}
 
-void StatementGuard::execute(Poco::Data::Statement& statement) {
+std::size_t StatementGuard::execute(Poco::Data::Statement& statement) {
     try {
-        statement.execute();
+        const std::size_t changed = statement.execute();
         executed_ = true;
+        return changed;
     } catch (...) {
         unsafe_ = unsafe_ || (postgres_ && executed_);
         throw;

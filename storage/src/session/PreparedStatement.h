@@ -51,8 +51,9 @@ public:
     StatementGuard(const StatementGuard&) = delete;
     StatementGuard& operator=(const StatementGuard&) = delete;
 
-    // Runs statement.execute(), remembering whether a failure makes it unsafe to destroy.
-    void execute(Poco::Data::Statement& statement);
+    // Runs statement.execute(), remembering whether a failure makes it unsafe to destroy; returns
+    // what it returns (the rows changed, for a statement without rows).
+    std::size_t execute(Poco::Data::Statement& statement);
     // Parks the statement instead of letting it be destroyed when it must not be.
     void release(Poco::Data::Statement& statement);
 
@@ -83,7 +84,8 @@ public:
     PreparedStatement(const PreparedStatement&) = delete;
     PreparedStatement& operator=(const PreparedStatement&) = delete;
 
-    void execute() { guard_.execute(statement_); }
+    // The number of rows changed, as the connector reports it.
+    std::size_t execute() { return guard_.execute(statement_); }
 
     Parameters values; // set them, then execute()
 
@@ -108,7 +110,8 @@ public:
     PreparedQuery(const PreparedQuery&) = delete;
     PreparedQuery& operator=(const PreparedQuery&) = delete;
 
-    const std::vector<Row>& execute() {
+    // The rows, until the next execute(); the caller may move them out.
+    std::vector<Row>& execute() {
         rows_.clear();
         guard_.execute(statement_);
         return rows_;
