@@ -24,16 +24,11 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT CMINMSGS_ID FROM PROC_STATE WHERE CMINMSGS_ID BETWEEN ? AND ?");
     c.add(d, "processing.archived-ids-in-range",
           "SELECT CMINMSGS_ID FROM PROC_STATE_HST WHERE CMINMSGS_ID BETWEEN ? AND ?");
-    // The smallest unfinished id as two index seeks (STATE, CMINMSGS_ID), one per state. A plain
+    // The smallest unfinished id at or above a floor (QueueHeadFloor; the smallest Int64 for a read
+    // from the start) as two index seeks (STATE, CMINMSGS_ID), one per state, that start at the floor:
+    // past the index entries every finished row below it left behind until VACUUM. A plain
     // `STATE IN (…) ORDER BY CMINMSGS_ID LIMIT 1` let PostgreSQL walk the primary key past every
     // finished row on each call: the pump's head read grew with the table (docs/performance.md).
-    c.add(d, "processing.head",
-          "SELECT " + columns +
-              " FROM PROC_STATE WHERE CMINMSGS_ID = (SELECT MIN(HEAD_ID) FROM ("
-              "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'PENDING' UNION ALL "
-              "SELECT MIN(CMINMSGS_ID) AS HEAD_ID FROM PROC_STATE WHERE STATE = 'FAILED') HEADS)");
-    // The same from a floor (QueueHeadFloor): two seeks that start at it, past the index entries every
-    // finished row below it left behind until VACUUM.
     c.add(
         d, "processing.head-from",
         "SELECT " + columns +

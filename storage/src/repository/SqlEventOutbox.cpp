@@ -18,6 +18,7 @@ namespace {
 
 // One MSG_EVENT row as read with kEventColumns.
 struct EventRow {
+    static constexpr bool kLongText = true; // PAYLOAD (NamedStatements.h)
     Poco::Int64 id = 0;
     std::string target;
     Poco::Nullable<Poco::Int64> flid;

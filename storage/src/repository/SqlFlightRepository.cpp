@@ -12,6 +12,7 @@ namespace {
 
 // One FLIGHT row as read with flightColumns() (FlightStatements.cpp).
 struct FlightRow {
+    static constexpr bool kLongText = true; // ATTRIBUTES (NamedStatements.h)
     Poco::Int64 flid = 0;
     Poco::Nullable<std::string> ffid;
     Poco::Nullable<std::string> alcd;
@@ -53,6 +54,7 @@ struct FlightRow {
 };
 
 struct FlightDetailRow {
+    static constexpr bool kLongText = true; // ITEM (NamedStatements.h)
     Poco::Int64 flid = 0;
     std::string list;
     int seq = 0;
@@ -65,6 +67,7 @@ struct FlightDetailRow {
 };
 
 struct DetailRow {
+    static constexpr bool kLongText = true; // ITEM (NamedStatements.h)
     std::string list;
     int seq = 0;
     std::string item;

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -109,11 +110,6 @@ struct NextUnfinishedParameters {
     }
 };
 
-struct NoParameters {
-    template <typename Use>
-    void parameters(Use&) {}
-};
-
 // processing.head-from: the floor, once per branch of the union.
 struct HeadFromParameters {
     Poco::Int64 from = 0;
@@ -128,18 +124,15 @@ struct HeadFromParameters {
 // and (PostgreSQL) a deallocate round trip more, and was planned afresh for its values.
 struct QueueReads {
     QueueReads(Poco::Data::Session& session, const SqlContext& ctx)
-        : head(session, ctx["processing.head"]), headFrom(session, ctx["processing.head-from"]),
+        : headFrom(session, ctx["processing.head-from"]),
           nextUnfinished(session, ctx["processing.next-unfinished"]) {}
 
-    // The head, from read.from when it is set (QueueHeadFloor::before).
+    // The head, from read.from when it is set (QueueHeadFloor::before), else from the smallest id: one
+    // statement for both, since each prepared statement that returns RAW_XML keeps a result buffer of
+    // the column's full size on MySQL and ODBC (16 MB for a MEDIUMTEXT) for the life of the session.
     std::optional<ProcessingRecord> headOf(const QueueHeadFloor::Read& read) {
-        const auto& rows = [&]() -> const std::vector<ProcStateRow>& {
-            if (!read.from) {
-                return head.execute();
-            }
-            headFrom.values.from = *read.from;
-            return headFrom.execute();
-        }();
+        headFrom.values.from = read.from.value_or(std::numeric_limits<Poco::Int64>::min());
+        const auto& rows = headFrom.execute();
         return rows.empty() ? std::nullopt : std::optional(rows.front().record());
     }
 
@@ -157,7 +150,6 @@ struct QueueReads {
 
     static QueueReads& of(Transaction& tx, const SqlContext& ctx) { return preparedSet<QueueReads>(tx, ctx); }
 
-    PreparedQuery<ProcStateRow, NoParameters> head;
     PreparedQuery<ProcStateRow, HeadFromParameters> headFrom;
     PreparedQuery<ProcStateRow, NextUnfinishedParameters> nextUnfinished;
 };

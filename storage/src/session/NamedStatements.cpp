@@ -4,6 +4,11 @@
 
 namespace msgx::storage {
 
+bool keepsLongTextStatements(const Poco::Data::Session& session) {
+    const std::string connector = session.connector();
+    return connector == "postgresql" || connector == "sqlite";
+}
+
 std::vector<Parameter::Kind> kindsOf(const std::vector<Parameter>& values) {
     std::vector<Parameter::Kind> kinds;
     kinds.reserve(values.size());

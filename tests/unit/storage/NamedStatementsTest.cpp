@@ -69,3 +69,22 @@ TEST(NamedStatements, MicrosAreTheTimestampsEpochMicroseconds) {
 
 } // namespace
 } // namespace msgx::storage
+
+namespace msgx::storage {
+namespace {
+
+struct ShortRow {
+    Poco::Int64 id = 0;
+};
+struct LongRow {
+    static constexpr bool kLongText = true;
+    std::string payload;
+};
+
+// A row type with a long text column is never kept prepared on MySQL or ODBC (NamedQueries).
+static_assert(!hasLongText<ShortRow>());
+static_assert(!hasLongText<Poco::Int64>());
+static_assert(hasLongText<LongRow>());
+
+} // namespace
+} // namespace msgx::storage
