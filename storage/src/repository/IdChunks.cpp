@@ -32,7 +32,7 @@ std::vector<std::vector<std::int64_t>> idChunks(const std::vector<std::int64_t>&
 
 std::vector<Parameter> idParameters(const std::vector<std::int64_t>& chunk) {
     std::vector<Parameter> parameters;
-    parameters.reserve(chunk.size() + 1);
+    parameters.reserve(chunk.size());
     for (const std::int64_t id : chunk) {
         parameters.push_back(Parameter::int64(id));
     }

@@ -205,25 +205,24 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
     }
     const Timestamp stamp = ctx_.now();
     const std::string operation = "store: enqueue " + std::to_string(messages.size()) + " mailbox rows";
+    // The id range of the messages: what the range checks read, and the lowest for the head floor.
+    std::optional<std::pair<MailboxId, MailboxId>> range;
     std::optional<NoteUnfinished> note;
     if (!messages.empty()) {
-        note.emplace(
-            headFloor_,
-            std::min_element(messages.begin(), messages.end(), [](const NewMessage& a, const NewMessage& b) {
-                return a.mailboxId < b.mailboxId;
-            })->mailboxId);
+        const auto [lowest, highest] = std::minmax_element(
+            messages.begin(), messages.end(),
+            [](const NewMessage& a, const NewMessage& b) { return a.mailboxId < b.mailboxId; });
+        range.emplace(lowest->mailboxId, highest->mailboxId);
+        note.emplace(headFloor_, lowest->mailboxId);
     }
-    return ctx_.writerTransact(operation, [ctx = ctx_.statements, messages, cursor, stamp](Transaction& tx) {
+    return ctx_.writerTransact(operation, [ctx = ctx_.statements, messages, range, cursor,
+                                           stamp](Transaction& tx) {
         auto& session = tx.session();
         std::set<MailboxId> known;
-        if (!messages.empty()) {
-            const auto [lowest, highest] = std::minmax_element(
-                messages.begin(), messages.end(),
-                [](const NewMessage& a, const NewMessage& b) { return a.mailboxId < b.mailboxId; });
+        if (range) {
             for (const char* statement : {"processing.ids-in-range", "processing.archived-ids-in-range"}) {
                 const auto& ids = preparedRows<Poco::Int64>(
-                    tx, ctx, statement,
-                    {Parameter::int64(lowest->mailboxId), Parameter::int64(highest->mailboxId)});
+                    tx, ctx, statement, {Parameter::int64(range->first), Parameter::int64(range->second)});
                 known.insert(ids.begin(), ids.end());
             }
         }

@@ -43,8 +43,12 @@ struct CountTable {
 constexpr CountTable kMessageCounts{"messages", "PROC_STATE_COUNT"};
 constexpr CountTable kEventCounts{"events", "MSG_EVENT_COUNT"};
 
+std::string statementName(const CountTable& table, const char* verb) {
+    return std::string("count.") + table.name + "-" + verb;
+}
+
 const std::string& statement(const SqlContext& ctx, const CountTable& table, const char* verb) {
-    return ctx[std::string("count.") + table.name + "-" + verb];
+    return ctx[statementName(table, verb)];
 }
 
 // count.<name>-add adds `value` to the key's count, count.<name>-set makes it the count; both insert
@@ -56,7 +60,7 @@ void changeCount(Transaction& tx, const SqlContext& ctx, const CountTable& table
     if (ctx.upsertRepeatsValues) {
         parameters.push_back(Parameter::int64(value));
     }
-    preparedRun(tx, ctx, std::string("count.") + table.name + "-" + verb, parameters);
+    preparedRun(tx, ctx, statementName(table, verb), parameters);
 }
 
 Counts readCounts(Transaction& tx, const SqlContext& ctx, const CountTable& table, const char* verb) {
