@@ -54,9 +54,6 @@ void logTerminal(const storage::ProcessingCommit& commit, const std::string& key
 // FLOP mix at ~50 msgs/s, docs/performance.md "Flat cost as the store grows").
 constexpr std::size_t kMaxKeptFlights = 40000;
 
-// Below this many named flights the handler's own look-ups are as cheap as a prefetch.
-constexpr std::size_t kPrefetchFrom = 8;
-
 // A META value longer than the own-store column it is written to (storage/ColumnLimits.h): the
 // message's own fault, DEAD(MALFORMED), instead of a commit the database refuses on every retry.
 std::optional<std::string> storedSizeProblem(const codec::Meta& meta) {
@@ -170,16 +167,19 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
         references_.invalidate();
     }
     const sdk::ReferenceView& references = references_.current();
+    std::vector<std::optional<codec::DecodeResult>> documents = decodeAll(candidates);
+    prefetchNamedFlights(documents);
     std::vector<Decided> batch;
     // Who holds an identity: the store's holders (while repeats arrive), then this batch's messages.
     std::map<std::string, storage::MailboxId> identities;
     if (repeatsArriving_) {
-        identities = heldIdentities(candidates);
+        identities = heldIdentities(candidates, documents);
         repeatsArriving_ = !identities.empty();
     }
-    for (const auto& record : candidates) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const storage::ProcessingRecord& record = candidates[i];
         const std::uint64_t changesBefore = flights_.changesApplied();
-        Verdict verdict = decide(record, references, identities, now);
+        Verdict verdict = decide(record, std::move(documents[i]), references, identities, now);
         if (auto* failure = std::get_if<Failure>(&verdict)) {
             // A failure before any change reached the view (no handler, a handler's Fail, a
             // document over the size limit) leaves it equal to the store once the batch before it
@@ -209,13 +209,39 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
     flightsInSync_ = commitBatch(batch, now, result, true);
 }
 
-Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::ReferenceView& references,
+std::vector<std::optional<codec::DecodeResult>>
+Pump::decodeAll(const std::vector<storage::ProcessingRecord>& candidates) const {
+    codec::XmlLimits limits;
+    limits.maxBytes = static_cast<std::size_t>(config_.limits.maxDocumentSize);
+    std::vector<std::optional<codec::DecodeResult>> documents;
+    documents.reserve(candidates.size());
+    for (const auto& record : candidates) {
+        if (record.rawXml.size() > limits.maxBytes) {
+            documents.emplace_back(); // decide() fails it without decoding
+        } else {
+            documents.emplace_back(codec::decodeMessage(record.rawXml, limits));
+        }
+    }
+    return documents;
+}
+
+void Pump::prefetchNamedFlights(const std::vector<std::optional<codec::DecodeResult>>& documents) {
+    std::vector<sdk::Flid> named;
+    for (const auto& document : documents) {
+        if (document && document->ok()) {
+            const auto flids = flightIdsNamedIn(document->message());
+            named.insert(named.end(), flids.begin(), flids.end());
+        }
+    }
+    flights_.prefetch(named);
+}
+
+Pump::Verdict Pump::decide(const storage::ProcessingRecord& record,
+                           std::optional<codec::DecodeResult> document, const sdk::ReferenceView& references,
                            const std::map<std::string, storage::MailboxId>& batchIdentities,
                            storage::Timestamp now) {
     const log::TraceScope trace(std::to_string(record.mailboxId));
-    codec::XmlLimits limits;
-    limits.maxBytes = static_cast<std::size_t>(config_.limits.maxDocumentSize);
-    if (record.rawXml.size() > limits.maxBytes) {
+    if (!document) {
         // Over a limit the site chose, not proof of a broken document: FAILED(CODEC_ERROR), retried
         // and then DEAD(EXHAUSTED), which a replay recovers once the limit is raised (MALFORMED is
         // never replayed).
@@ -225,15 +251,14 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
                            config::formatSize(config_.limits.maxDocumentSize) +
                            "; raise the limit, restart and replay the message"};
     }
-    codec::DecodeResult decoded = codec::decodeMessage(record.rawXml, limits);
-    if (!decoded.ok()) {
+    if (!document->ok()) {
         return Decided{
             record,
             "",
-            commits_.dead(record, ErrorClass::Malformed, decoded.failure().reason, std::nullopt, now),
+            commits_.dead(record, ErrorClass::Malformed, document->failure().reason, std::nullopt, now),
             {}};
     }
-    const codec::Message message = decoded.takeMessage();
+    const codec::Message message = document->takeMessage();
     if (auto problem = storedSizeProblem(message.meta())) {
         return Decided{
             record, "", commits_.dead(record, ErrorClass::Malformed, *problem, std::nullopt, now), {}};
@@ -307,9 +332,6 @@ Pump::Verdict Pump::decide(const storage::ProcessingRecord& record, const sdk::R
     const std::optional<plugin::HandlerLease> lease = plugins_.acquire(key);
     if (!lease) {
         return Failure{record, key, identityKey, ErrorClass::Unsupported, "no handler serves " + key};
-    }
-    if (const auto named = flightIdsNamedIn(message); named.size() >= kPrefetchFrom) {
-        flights_.prefetch(named);
     }
     const sdk::HandlerContext context{std::chrono::floor<std::chrono::seconds>(now), businessZone_,
                                       references};
@@ -493,19 +515,19 @@ std::optional<std::string> Pump::identityOf(const storage::ProcessingRecord& rec
 }
 
 std::map<std::string, storage::MailboxId>
-Pump::heldIdentities(const std::vector<storage::ProcessingRecord>& candidates) const {
-    codec::XmlLimits limits;
-    limits.maxBytes = static_cast<std::size_t>(config_.limits.maxDocumentSize);
+Pump::heldIdentities(const std::vector<storage::ProcessingRecord>& candidates,
+                     const std::vector<std::optional<codec::DecodeResult>>& documents) const {
     std::vector<std::string> keys;
-    for (const auto& record : candidates) {
-        if (record.identityKey || record.rawXml.size() > limits.maxBytes) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const storage::ProcessingRecord& record = candidates[i];
+        const std::optional<codec::DecodeResult>& document = documents[i];
+        if (record.identityKey || !document) {
             continue; // it holds its identity already, or it fails before it has one
         }
-        codec::DecodeResult decoded = codec::decodeMessage(record.rawXml, limits);
-        if (!decoded.ok() || ignoreRules_.match(decoded.message().key())) {
+        if (!document->ok() || ignoreRules_.match(document->message().key())) {
             continue;
         }
-        if (auto identity = identityOf(record, decoded.message().meta())) {
+        if (auto identity = identityOf(record, document->message().meta())) {
             keys.push_back(std::move(*identity));
         }
     }

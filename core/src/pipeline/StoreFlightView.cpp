@@ -107,24 +107,36 @@ void StoreFlightView::pack(std::size_t keepAtMost) {
 
 void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
     std::vector<storage::FlightId> missing;
+    std::vector<storage::FlightId> unanswered;
     for (const sdk::Flid flid : flids) {
-        if (!entries_.contains(flid)) {
+        if (!entries_.contains(flid) && std::find(missing.begin(), missing.end(), flid) == missing.end()) {
             missing.push_back(flid);
         }
+        if ((!answered_.contains({sdk::attr::kMasterFlid, flid}) ||
+             !answered_.contains({sdk::attr::kLinkedFlid, flid})) &&
+            std::find(unanswered.begin(), unanswered.end(), flid) == unanswered.end()) {
+            unanswered.push_back(flid);
+        }
     }
-    if (missing.empty()) {
+    if (missing.empty() && unanswered.empty()) {
         return;
     }
     try {
-        for (auto& [record, lists] : flights_.byFlids(missing)) {
+        for (auto& [record, lists] : flights_.byFlidsWithRelated(missing, unanswered)) {
             if (entries_.contains(record.flid)) {
-                continue;
+                continue; // the view's own state wins, as in remember()
             }
             hold(record.flid, record.stateVersion,
                  record.deleted ? std::nullopt : std::optional(documentFromStore(record, lists)));
         }
         for (const storage::FlightId flid : missing) {
             entries_.try_emplace(flid, Entry{}).first->second.lastUsed = generation_; // not stored
+        }
+        // Every stored flight with that master or link is held now, so the view answers both
+        // look-ups from memory (see matching()).
+        for (const storage::FlightId flid : unanswered) {
+            answered_.emplace(sdk::attr::kMasterFlid, flid);
+            answered_.emplace(sdk::attr::kLinkedFlid, flid);
         }
     } catch (const storage::InfraError& e) {
         keepStoreFailure(e);

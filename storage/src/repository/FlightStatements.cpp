@@ -32,6 +32,11 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
                        RowLock::None}));
     // FlightRepository::byFlids: kIdsPerStatement flights, and their detail rows, per round trip.
     c.add(d, "flight.by-flids", "SELECT " + columns + " FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")");
+    // FlightRepository::byFlidsWithRelated: sharedFlightsOf and linkingTo of kIdsPerStatement flights
+    // at once (IX_FLIGHT_MAID, IX_FLIGHT_LINK_FLID), each flight once.
+    c.add(d, "flight.related-to",
+          "SELECT " + columns + " FROM FLIGHT WHERE DELETED = 0 AND (MAID IN (" + idListMarkers() +
+              ") OR LINK_FLID IN (" + idListMarkers() + "))");
     c.add(d, "flight.details-of",
           "SELECT FLID, LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID IN (" + idListMarkers() +
               ") ORDER BY FLID, LIST_NAME, SEQ");

@@ -142,22 +142,44 @@ std::vector<FlightId> SqlFlightRepository::liveMasterFlids(FlightId afterFlid, i
 
 std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
 SqlFlightRepository::byFlids(const std::vector<FlightId>& flids) {
-    if (flids.empty()) {
+    return byFlidsWithRelated(flids, {});
+}
+
+std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+SqlFlightRepository::byFlidsWithRelated(const std::vector<FlightId>& flids,
+                                        const std::vector<FlightId>& relatedTo) {
+    if (flids.empty() && relatedTo.empty()) {
         return {};
     }
+    const FlightId first = flids.empty() ? relatedTo.front() : flids.front();
     return ctx_.pool->transact(
-        "store: read " + std::to_string(flids.size()) + " flights from " + std::to_string(flids.front()),
-        [ctx = ctx_.statements, flids](Transaction& tx) {
+        "store: read " + std::to_string(flids.size()) + " flights from " + std::to_string(first) +
+            (relatedTo.empty() ? std::string()
+                               : " and the flights related to " + std::to_string(relatedTo.size())),
+        [ctx = ctx_.statements, flids, relatedTo](Transaction& tx) {
             std::vector<std::pair<FlightRecord, std::vector<DetailList>>> found;
             std::map<FlightId, std::size_t> index;
             std::vector<std::int64_t> live;
+            const auto take = [&](const FlightRow& row) {
+                if (!index.emplace(row.flid, found.size()).second) {
+                    return; // asked for and related, or related twice
+                }
+                found.emplace_back(row.record(), std::vector<DetailList>{});
+                if (row.deleted == 0) {
+                    live.push_back(row.flid);
+                }
+            };
             for (const auto& chunk : idChunks(flids)) {
                 for (const auto& row : rowsForIds<FlightRow>(tx, ctx, "flight.by-flids", chunk)) {
-                    index[row.flid] = found.size();
-                    found.emplace_back(row.record(), std::vector<DetailList>{});
-                    if (row.deleted == 0) {
-                        live.push_back(row.flid);
-                    }
+                    take(row);
+                }
+            }
+            for (const auto& chunk : idChunks(relatedTo)) {
+                std::vector<Parameter> parameters = idParameters(chunk); // MAID IN (…)
+                const std::vector<Parameter> links = parameters;         // LINK_FLID IN (…)
+                parameters.insert(parameters.end(), links.begin(), links.end());
+                for (const auto& row : preparedRows<FlightRow>(tx, ctx, "flight.related-to", parameters)) {
+                    take(row);
                 }
             }
             for (const auto& chunk : idChunks(live)) {

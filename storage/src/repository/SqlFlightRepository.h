@@ -16,6 +16,8 @@ public:
     std::vector<FlightId> liveMasterFlids(FlightId afterFlid, int limit) override;
     std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
     byFlids(const std::vector<FlightId>& flids) override;
+    std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+    byFlidsWithRelated(const std::vector<FlightId>& flids, const std::vector<FlightId>& relatedTo) override;
 
 private:
     std::vector<FlightRecord> select(const char* statement, FlightId key, const std::string& operation);

@@ -47,6 +47,66 @@ TEST_P(StoreSuite, SharedAndLinkingFlightsAreFoundByTheirTypedColumns) {
     EXPECT_EQ(store().flights().byFlid(12)->keys.maid, 10);
 }
 
+// The pump's read of a batch's flights (FlightRepository::byFlidsWithRelated): the asked flights,
+// deleted ones too, and every flight not deleted that is shared with or linked to one of the related
+// ids, once each, with its detail lists; more ids than one statement's IN list.
+TEST_P(StoreSuite, FlightsAreReadWithTheirSharedAndLinkedFlightsInOneCall) {
+    enqueue(1);
+    enqueue(2);
+    auto commit = succeeded(1);
+    auto master = flight(10, std::nullopt, 20);
+    master.lists = {{"stands", {R"({"stand":"1"})", R"({"stand":"2"})"}}};
+    auto shared = flight(11, 10, std::nullopt);
+    shared.lists = {{"delays", {R"({"code":"93"})"}}};
+    commit.flights = {master,
+                      shared,
+                      flight(12, 10, std::nullopt),
+                      flight(20, std::nullopt, 10),
+                      flight(21, std::nullopt, 20),
+                      flight(30, 99, 99),
+                      flight(13, 10, std::nullopt)};
+    for (storage::FlightId flid = 1000; flid < 1060; ++flid) { // beyond one IN list of 50
+        commit.flights.push_back(flight(flid, std::nullopt, std::nullopt));
+    }
+    commit.flights.push_back(flight(1100, 1059, std::nullopt));
+    ASSERT_TRUE(store().processing().commit(commit).applied);
+    auto remove = succeeded(2);
+    FlightWrite deleteShared;
+    deleteShared.kind = FlightWrite::Kind::Delete;
+    deleteShared.flid = 13;
+    deleteShared.expectedVersion = 1;
+    remove.flights = {deleteShared};
+    ASSERT_TRUE(store().processing().commit(remove).applied);
+
+    std::vector<storage::FlightId> asked{10, 13, 404};
+    std::vector<storage::FlightId> related{10, 404};
+    for (storage::FlightId flid = 1000; flid < 1060; ++flid) {
+        related.push_back(flid);
+    }
+    std::map<storage::FlightId, std::pair<FlightRecord, std::vector<storage::DetailList>>> found;
+    for (auto& [record, lists] : store().flights().byFlidsWithRelated(asked, related)) {
+        const storage::FlightId flid = record.flid;
+        EXPECT_TRUE(found.emplace(flid, std::pair(std::move(record), std::move(lists))).second)
+            << "flight " << flid << " read twice";
+    }
+
+    std::vector<storage::FlightId> ids;
+    for (const auto& [flid, flightAndLists] : found) {
+        ids.push_back(flid);
+    }
+    // 10 asked and linked from 20; 13 asked (deleted); 11, 12 shared with 10; 20 links to 10;
+    // 1100 shared with 1059 of the second IN list. Not 21 (links to 20), 30, nor 404 (not stored).
+    EXPECT_THAT(ids, testing::ElementsAre(10, 11, 12, 13, 20, 1100));
+    EXPECT_TRUE(found.at(13).first.deleted);
+    EXPECT_TRUE(found.at(13).second.empty());
+    EXPECT_EQ(found.at(10).second,
+              (std::vector<storage::DetailList>{{"stands", {R"({"stand":"1"})", R"({"stand":"2"})"}}}));
+    EXPECT_EQ(found.at(11).second, (std::vector<storage::DetailList>{{"delays", {R"({"code":"93"})"}}}));
+    EXPECT_EQ(found.at(11).first.keys.maid, 10);
+    EXPECT_EQ(found.at(20).first.keys.linkFlid, 10);
+    EXPECT_TRUE(store().flights().byFlidsWithRelated({}, {}).empty());
+}
+
 TEST_P(StoreSuite, DetailListsAreReplacedPerListAndDeletionDropsThemAndHidesTheFlight) {
     enqueue(1);
     enqueue(2);

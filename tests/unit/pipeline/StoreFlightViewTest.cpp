@@ -40,9 +40,15 @@ public:
         }
         return result;
     }
-    std::vector<storage::FlightRecord> linkingTo(storage::FlightId) override {
+    std::vector<storage::FlightRecord> linkingTo(storage::FlightId flid) override {
         check();
-        return {};
+        std::vector<storage::FlightRecord> result;
+        for (const auto& [id, row] : rows) {
+            if (!row.deleted && row.keys.linkFlid == flid) {
+                result.push_back(row);
+            }
+        }
+        return result;
     }
     std::vector<storage::DetailList> detailLists(storage::FlightId) override {
         check();
@@ -274,6 +280,71 @@ TEST(StoreFlightView, FlightsForgottenBeyondTheBoundTakeTheirLookUpAnswersWithTh
     reads = stored.reads;
     EXPECT_EQ(view.sharedFlightsOf(10).size(), 1U);
     EXPECT_EQ(stored.reads, reads); // and held again
+}
+
+std::vector<sdk::Flid> flidsOf(const std::vector<const sdk::FlightDocument*>& documents) {
+    std::vector<sdk::Flid> flids;
+    for (const auto* document : documents) {
+        flids.push_back(document->flid());
+    }
+    return flids;
+}
+
+sdk::FlightDocument linkedTo(sdk::Flid flid, sdk::Flid partner) {
+    sdk::FlightDocument document = flight(flid);
+    document.set("linkedFlid", partner);
+    return document;
+}
+
+// The pump prefetches the flights a batch names: their shared and linked flights come with them,
+// so the handlers' look-ups of those flights are answered without asking the store one at a time.
+TEST(StoreFlightView, PrefetchAnswersTheLookUpsOfTheNamedFlights) {
+    MemoryFlights stored;
+    stored.put(flight(10), 1);
+    stored.put(flight(11, 10), 1);
+    stored.put(flight(12, 10), 1, true); // deleted: never an answer
+    stored.put(linkedTo(20, 10), 1);
+    stored.put(flight(30), 1);
+    stored.put(flight(31, 30), 1);
+    StoreFlightView view(stored);
+
+    view.prefetch({10, 10, 44}); // 44 is not stored
+    const int reads = stored.reads;
+    EXPECT_NE(view.byFlid(10), nullptr);
+    EXPECT_EQ(view.byFlid(44), nullptr);
+    EXPECT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{11}));
+    EXPECT_EQ(flidsOf(view.linkingTo(10)), (std::vector<sdk::Flid>{20}));
+    EXPECT_TRUE(view.sharedFlightsOf(44).empty());
+    EXPECT_EQ(stored.reads, reads); // all from the view
+
+    EXPECT_EQ(flidsOf(view.sharedFlightsOf(30)), (std::vector<sdk::Flid>{31})); // not named: asked
+    EXPECT_GT(stored.reads, reads);
+
+    const int afterAsking = stored.reads;
+    view.prefetch({10, 30}); // held, and answered for 10; 30's linkingTo is not answered yet
+    EXPECT_GT(stored.reads, afterAsking);
+    const int afterSecond = stored.reads;
+    view.prefetch({10, 30});
+    EXPECT_EQ(stored.reads, afterSecond); // everything held and answered: no read
+    EXPECT_TRUE(view.linkingTo(30).empty());
+    EXPECT_EQ(stored.reads, afterSecond);
+}
+
+// A prefetch never replaces what the view holds (a batch's change, kept between batches): a flight
+// the batch moved away from a master stays out of that master's answer.
+TEST(StoreFlightView, PrefetchKeepsTheViewsOwnState) {
+    MemoryFlights stored;
+    stored.put(flight(10), 1);
+    stored.put(flight(11, 10), 1);
+    stored.put(flight(12, 10), 1);
+    StoreFlightView view(stored);
+    view.apply(update(11, "masterFlid", std::monostate{}));
+
+    view.prefetch({10});
+
+    EXPECT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{12}));
+    EXPECT_FALSE(view.byFlid(11)->integer("masterFlid").has_value());
+    EXPECT_EQ(view.apply(update(11, "gate", std::string("A1"))).expectedVersion, 2);
 }
 
 TEST(StoreFlightView, StoreFailureUnderAHandlerIsKeptForThePump) {

@@ -361,6 +361,9 @@ UPDATE FLIGHT
   SET DELETED = 1, STATE_VERSION = ?, UPDATED_AT = ?
   WHERE FLID = ?
 
+-- statement: flight.related-to
+SELECT FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSION, ATTRIBUTES, CREATED_AT, UPDATED_AT FROM FLIGHT WHERE DELETED = 0 AND (MAID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) OR LINK_FLID IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))
+
 -- statement: flight.shared-of
 SELECT FLID, FFID, ALCD, FLNO, MVIN, SODT, MAID, LINK_FLID, DELETED, STATE_VERSION, ATTRIBUTES, CREATED_AT,
     UPDATED_AT FROM FLIGHT
@@ -841,4 +844,6 @@ SELECT COUNT(*) FROM USER_TABLES
 -- generated ids, the counter row created with the IGNORE_ROW_ON_DUPKEY_INDEX hint as lease.create-if-absent,
 -- ROWNUM paging as every firstRows, OPEN_KIND NULLable under a single-column unique constraint (Oracle
 -- does not index all-NULL keys, so closed requests never collide), DOCUMENT a CLOB bound in SET only.
-
+-- Issue 19 (reviewed 2026-12-06): flight.related-to, the pump's look-up of shared and linked flights
+-- for a batch, two IN lists of 50 (the same ids) under IX_FLIGHT_MAID / IX_FLIGHT_LINK_FLID; ATTRIBUTES
+-- is a CLOB read from the table, as in flight.by-flids, never bound.

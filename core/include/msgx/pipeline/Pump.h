@@ -4,6 +4,7 @@
 #include "msgx/codec/ErrorClass.h"
 #include "msgx/codec/TimeZone.h"
 #include "msgx/config/Config.h"
+#include "msgx/decoder/MessageDecoder.h"
 #include "msgx/pipeline/DecisionCommit.h"
 #include "msgx/pipeline/IgnoreRules.h"
 #include "msgx/pipeline/RetryPolicy.h"
@@ -121,7 +122,16 @@ private:
               std::optional<std::vector<storage::ProcessingRecord>> next, storage::Timestamp now);
     void runBatch(const std::vector<storage::ProcessingRecord>& candidates, storage::Timestamp now,
                   PumpStep& result);
-    Verdict decide(const storage::ProcessingRecord& record, const sdk::ReferenceView& references,
+    // The candidates' documents decoded once for the batch (for the prefetch, the repeats'
+    // identities and decide()); nullopt for one over limits.max-document-size, never decoded.
+    [[nodiscard]] std::vector<std::optional<codec::DecodeResult>>
+    decodeAll(const std::vector<storage::ProcessingRecord>& candidates) const;
+    // Reads the flights the batch's messages name, and their shared and linked flights, in one
+    // transaction before the handlers run (StoreFlightView::prefetch).
+    void prefetchNamedFlights(const std::vector<std::optional<codec::DecodeResult>>& documents);
+    // `document`: the record's decoded document (decodeAll), consumed.
+    Verdict decide(const storage::ProcessingRecord& record, std::optional<codec::DecodeResult> document,
+                   const sdk::ReferenceView& references,
                    const std::map<std::string, storage::MailboxId>& batchIdentities, storage::Timestamp now);
     // `readFront`: a batch of several read the queue's front for the next step with its commit.
     bool commitBatch(const std::vector<Decided>& batch, storage::Timestamp now, PumpStep& result,
@@ -131,7 +141,8 @@ private:
     // The messages in the store that hold the identities of `candidates` (one read for the batch),
     // asked while repeats arrive (repeatsArriving_).
     std::map<std::string, storage::MailboxId>
-    heldIdentities(const std::vector<storage::ProcessingRecord>& candidates) const;
+    heldIdentities(const std::vector<storage::ProcessingRecord>& candidates,
+                   const std::vector<std::optional<codec::DecodeResult>>& documents) const;
     Repeat classifyRepeat(const storage::ProcessingRecord& record, const std::string& key,
                           storage::MailboxId holder, const std::string& identity, storage::Timestamp now);
     [[nodiscard]] storage::ProcessingCommit repeatCommit(const storage::ProcessingRecord& record,

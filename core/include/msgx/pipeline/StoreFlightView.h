@@ -65,10 +65,12 @@ public:
     // commit. Throws DecisionNotApplicable for an Update of a flight the view does not know.
     storage::FlightWrite apply(const sdk::FlightChange& change);
 
-    // Reads the flights of `flids` the view does not hold yet in a few round trips
-    // (FlightRepository::byFlids), so that a message naming thousands of flights (a snapshot) does
-    // not read them one by one while its handler runs. Only a cache fill: what byFlid answers is
-    // the same with or without it. A store failure is kept like any other read's.
+    // Reads the flights of `flids` the view does not hold yet, and the shared and linked flights of
+    // each whose look-ups (sharedFlightsOf, linkingTo) the view cannot answer yet, in one transaction
+    // (FlightRepository::byFlidsWithRelated): the pump calls it with every flight a batch's messages
+    // name, so that the handlers do not read them, and their relations, one transaction at a time.
+    // Only a cache fill: what the view answers is the same with or without it. A store failure is
+    // kept like any other read's.
     void prefetch(const std::vector<sdk::Flid>& flids);
     // Rethrows the first store failure met since the last reset(), if any.
     void throwStoreFailure() const;

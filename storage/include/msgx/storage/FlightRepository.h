@@ -2,6 +2,7 @@
 
 #include "msgx/storage/FlightRecord.h"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -46,6 +47,36 @@ public:
                 auto lists = record->deleted ? std::vector<DetailList>{} : detailLists(flid);
                 found.emplace_back(std::move(*record), std::move(lists));
             }
+        }
+        return found;
+    }
+
+    // byFlids of `flids`, and with them every flight not deleted whose master (MAID) or turnaround
+    // link (LINK_FLID) is one of `relatedTo` (what sharedFlightsOf and linkingTo answer for each),
+    // each flight once, a flight not deleted with its detail lists. The pump asks it once per batch
+    // for the flights its messages name, so that a flight met for the first time does not cost its
+    // handler a transaction per look-up. This default asks one by one; the SQL repository reads it
+    // in one transaction, a chunk of ids per statement.
+    virtual std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+    byFlidsWithRelated(const std::vector<FlightId>& flids, const std::vector<FlightId>& relatedTo) {
+        auto found = byFlids(flids);
+        std::vector<FlightId> held;
+        for (const auto& flight : found) {
+            held.push_back(flight.first.flid);
+        }
+        const auto add = [&](std::vector<FlightRecord> records) {
+            for (auto& record : records) {
+                if (std::find(held.begin(), held.end(), record.flid) != held.end()) {
+                    continue;
+                }
+                held.push_back(record.flid);
+                auto lists = detailLists(record.flid);
+                found.emplace_back(std::move(record), std::move(lists));
+            }
+        };
+        for (const FlightId flid : relatedTo) {
+            add(sharedFlightsOf(flid));
+            add(linkingTo(flid));
         }
         return found;
     }
