@@ -81,6 +81,14 @@ sdk::FlightChange update(sdk::Flid flid, const std::string& name, sdk::Value val
     return change;
 }
 
+std::vector<sdk::Flid> flidsOf(const std::vector<const sdk::FlightDocument*>& documents) {
+    std::vector<sdk::Flid> flids;
+    for (const auto* document : documents) {
+        flids.push_back(document->flid());
+    }
+    return flids;
+}
+
 TEST(StoreFlightView, WritesOfOneBatchChainTheirVersionsAndLaterReadsSeeThem) {
     MemoryFlights stored;
     stored.put(flight(1), 7);
@@ -158,13 +166,6 @@ TEST(StoreFlightView, ALookUpAnsweredOnceIsAnsweredFromTheViewUntilReset) {
     stored.put(flight(10), 1);
     stored.put(flight(11, 10), 1);
     StoreFlightView view(stored);
-    const auto flidsOf = [](const std::vector<const sdk::FlightDocument*>& documents) {
-        std::vector<sdk::Flid> flids;
-        for (const auto* document : documents) {
-            flids.push_back(document->flid());
-        }
-        return flids;
-    };
     EXPECT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{11}));
     EXPECT_EQ(flidsOf(view.linkingTo(10)), (std::vector<sdk::Flid>{}));
 
@@ -280,14 +281,6 @@ TEST(StoreFlightView, FlightsForgottenBeyondTheBoundTakeTheirLookUpAnswersWithTh
     reads = stored.reads;
     EXPECT_EQ(view.sharedFlightsOf(10).size(), 1U);
     EXPECT_EQ(stored.reads, reads); // and held again
-}
-
-std::vector<sdk::Flid> flidsOf(const std::vector<const sdk::FlightDocument*>& documents) {
-    std::vector<sdk::Flid> flids;
-    for (const auto* document : documents) {
-        flids.push_back(document->flid());
-    }
-    return flids;
 }
 
 sdk::FlightDocument linkedTo(sdk::Flid flid, sdk::Flid partner) {
