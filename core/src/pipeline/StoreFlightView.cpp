@@ -106,15 +106,16 @@ void StoreFlightView::pack(std::size_t keepAtMost) {
 }
 
 void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
+    // Each flight once (a batch names its hot flights many times, a snapshot thousands).
+    const std::set<sdk::Flid> named(flids.begin(), flids.end());
     std::vector<storage::FlightId> missing;
     std::vector<storage::FlightId> unanswered;
-    for (const sdk::Flid flid : flids) {
-        if (!entries_.contains(flid) && std::find(missing.begin(), missing.end(), flid) == missing.end()) {
+    for (const sdk::Flid flid : named) {
+        if (!entries_.contains(flid)) {
             missing.push_back(flid);
         }
-        if ((!answered_.contains({sdk::attr::kMasterFlid, flid}) ||
-             !answered_.contains({sdk::attr::kLinkedFlid, flid})) &&
-            std::find(unanswered.begin(), unanswered.end(), flid) == unanswered.end()) {
+        if (!answered_.contains({sdk::attr::kMasterFlid, flid}) ||
+            !answered_.contains({sdk::attr::kLinkedFlid, flid})) {
             unanswered.push_back(flid);
         }
     }
