@@ -5,6 +5,7 @@
 // none of the cascade and none of its events. Once the fault is gone the retry applies all of it,
 // with its events once. PostgreSQL and MariaDB (one executable each, like the pump suite).
 #include "PumpSuite.h"
+#include "msgx/pipeline/FlightStoreMapping.h"
 #include "msgx/storage/PocoConnectors.h"
 
 #include <Poco/Data/Session.h>
@@ -121,15 +122,19 @@ TEST_P(CascadeFault, AFaultAnywhereInTheCascadeLeavesNoneOfItAndTheRetryAppliesA
         removeFault();
 
         EXPECT_NE(record(2).state, ProcessingState::Succeeded);
-        for (const sdk::Flid flid : kFlights) {
-            const auto stored = realStore_->flights().byFlid(flid);
-            ASSERT_TRUE(stored.has_value());
-            EXPECT_FALSE(stored->deleted) << flid;
-            EXPECT_EQ(stored->stateVersion, versions[flid]) << flid << " was written";
+        // The five flights with their lists in one read: on MariaDB every one-off flight read pays
+        // the MEDIUMTEXT result buffer (docs/performance.md), and this loop runs six times.
+        std::map<sdk::Flid, sdk::FlightDocument> stored;
+        for (const auto& [found, lists] :
+             realStore_->flights().byFlids({std::begin(kFlights), std::end(kFlights)})) {
+            EXPECT_FALSE(found.deleted) << found.flid;
+            EXPECT_EQ(found.stateVersion, versions[found.flid]) << found.flid << " was written";
+            stored.emplace(found.flid, pipeline::documentFromStore(found, lists));
         }
-        EXPECT_EQ(flight(kMasterPartner)->integer("linkedFlid"), kMaster);
-        EXPECT_EQ(flight(kSharedPartner)->integer("linkedFlid"), kSharedOne);
-        EXPECT_EQ(flight(kSharedOne)->list("gates").size(), 1U) << "its lists are still there";
+        ASSERT_EQ(stored.size(), std::size(kFlights));
+        EXPECT_EQ(stored.at(kMasterPartner).integer("linkedFlid"), kMaster);
+        EXPECT_EQ(stored.at(kSharedPartner).integer("linkedFlid"), kSharedOne);
+        EXPECT_EQ(stored.at(kSharedOne).list("gates").size(), 1U) << "its lists are still there";
         EXPECT_EQ(events("msg").size(), msgBefore);
         EXPECT_EQ(events("schd").size(), schdBefore);
     }
