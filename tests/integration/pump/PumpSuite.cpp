@@ -47,6 +47,8 @@ void PumpSuite::SetUp() {
     }
     plugins_ = std::make_unique<plugin::PluginHost>(pluginsDir_.path());
     const auto report = plugins_->reload();
+    // Every shipped plugin loads beside the others: none refused (e.g. for a key another serves).
+    ASSERT_TRUE(report.refused.empty()) << report.summaryLine() << ": " << report.refused.front().reason;
     ASSERT_TRUE(plugins_->acquire("TEST-SET").has_value()) << "the scripted handler did not load";
     ASSERT_TRUE(plugins_->acquire("FLOP-STND").has_value()) << "the real handlers did not load";
 }
