@@ -5,7 +5,6 @@
 // case and on its first case with refs.json, which covers what the command adds (options, files,
 // loading the plugin) without ~900 runs of an ASan msgxctl (10 minutes of `make test`, 2026-12-06).
 #include "Subprocess.h"
-#include "TempDir.h"
 #include "msgx/golden/GoldenRunner.h"
 #include "msgx/golden/OfflineDecision.h"
 #include "msgx/json/JsonValue.h"
@@ -44,28 +43,21 @@ std::vector<fs::path> casesToRun() {
     return cases;
 }
 
-// A plugins folder holding only the plugin of the case's handler (handlers/<group>/<name>/golden/
-// <case> -> <group>-<name>.so): msgxctl then loads one plugin instead of every shipped one, which
-// is what makes ~800 runs affordable; routing still goes through the host like any decode.
-fs::path pluginsFolderFor(const fs::path& caseDir, const fs::path& root) {
+// The folder holding only the plugin of the case's handler (handlers/<group>/<name>/golden/<case> ->
+// <group>-<name>.so), the one the golden.<plugin> test loads (tests/golden/CMakeLists.txt): msgxctl
+// loads one plugin instead of every shipped one; routing still goes through the host.
+fs::path pluginsFolderFor(const fs::path& caseDir) {
     const fs::path handlerDir = caseDir.parent_path().parent_path();
-    const std::string plugin =
-        handlerDir.parent_path().filename().string() + "-" + handlerDir.filename().string() + ".so";
-    const fs::path folder = root / plugin;
-    if (!fs::exists(folder)) {
-        fs::create_directories(folder);
-        fs::create_symlink(fs::path(MSGX_HANDLERS_DIR) / plugin, folder / plugin);
-    }
-    return folder;
+    return fs::path(MSGX_GOLDEN_PLUGIN_FOLDERS) /
+           (handlerDir.parent_path().filename().string() + "-" + handlerDir.filename().string());
 }
 
 TEST(DecodeMatchesGolden, EachHandlersCasesDecodeToTheirExpectedDecision) {
     const auto cases = casesToRun();
     ASSERT_FALSE(cases.empty()) << "no golden case under " << MSGX_HANDLERS_SOURCE_DIR;
-    const msgx::test::TempDir folders;
     for (const auto& caseDir : cases) {
         std::vector<std::string> argv{MSGX_MSGXCTL_BIN, "decode",
-                                      "--plugins",      pluginsFolderFor(caseDir, folders.path()).string(),
+                                      "--plugins",      pluginsFolderFor(caseDir).string(),
                                       "--before",       (caseDir / "before.json").string()};
         if (fs::exists(caseDir / "refs.json")) {
             argv.insert(argv.end(), {"--refs", (caseDir / "refs.json").string()});
