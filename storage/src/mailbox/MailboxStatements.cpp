@@ -40,17 +40,12 @@ std::shared_ptr<const StatementCatalog> mailboxStatements(const Dialect& d, cons
         }
     }
     auto c = std::make_shared<StatementCatalog>();
-    const std::string head = std::to_string(kMailboxTextHeadChars);
-    const std::string text = d.kind() == SqlDialect::MySql
-                                 ? "SUBSTRING(CMINMSGS_CLOB_MSG, 1, " + head +
-                                       ") AS MSG_HEAD, CASE WHEN CHAR_LENGTH(CMINMSGS_CLOB_MSG) > " + head +
-                                       " THEN 1 ELSE 0 END AS MSG_CUT"
-                                 : "CMINMSGS_CLOB_MSG, 0 AS MSG_CUT";
+    const std::string text = d.longTextRead("CMINMSGS_CLOB_MSG");
     const std::string rowColumns = "CMINMSGS_ID, CMINMSGS_STATUS, " + text + ", " +
                                    d.datetimeAsText("CMINMSGS_DATE_RECEIVED") + " AS RECEIVED_TEXT";
     c->add(d, "mailbox.read-above",
            "SELECT " + rowColumns + " FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT ?");
-    // The idle poll's probe names no text column at all (see kMailboxTextHeadChars).
+    // The idle poll's probe names no text column at all (sql/LongText.h).
     c->add(d, "mailbox.first-id-above",
            "SELECT CMINMSGS_ID FROM " + inbox + " WHERE CMINMSGS_ID > ? ORDER BY CMINMSGS_ID LIMIT 1");
     c->add(d, "mailbox.read-range",

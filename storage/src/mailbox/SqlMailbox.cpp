@@ -22,7 +22,7 @@ namespace {
 struct InboxRow {
     Poco::Int64 id = 0;
     Poco::Nullable<std::string> status;
-    std::string xml; // the first kMailboxTextHeadChars characters when cut
+    std::string xml; // the first kLongTextHeadChars characters when cut (sql/LongText.h)
     int cut = 0;     // 1: xml is the head of a longer document
     Poco::Nullable<std::string> received;
 
@@ -71,7 +71,7 @@ std::string trimmed(const std::string& text) {
     return text.substr(begin, text.find_last_not_of(space) - begin + 1);
 }
 
-// Replaces the head of every cut document by its whole text (mailbox.read-text, kMailboxTextHeadChars).
+// Replaces the head of every cut document by its whole text (mailbox.read-text, MailboxStatements.h).
 void readCutTexts(Transaction& tx, const MailboxSql& ctx, std::vector<InboxRow>& rows) {
     for (auto& row : rows) {
         if (row.cut == 0) {

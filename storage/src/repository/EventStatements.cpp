@@ -7,7 +7,11 @@
 namespace msgx::storage {
 
 void addEventStatements(StatementCatalog& c, const Dialect& d) {
-    const std::string columns = kEventColumns;
+    // Every read of whole rows goes into EventRow (SqlEventOutbox.cpp), its long columns as LongText.
+    const ColumnNames longColumns{"PAYLOAD", "LAST_ERROR"};
+    const std::string columns = selectList(d, kEventColumns, longColumns);
+    c.add(d, "event.whole-texts",
+          "SELECT " + joinColumns(longColumns) + " FROM MSG_EVENT WHERE EVENT_ID = ?");
     c.add(d, "event.insert",
           d.insertGeneratingId("MSG_EVENT", "EVENT_ID", "MSG_EVENT_SEQ",
                                {"TARGET", "FLID", "PAYLOAD", "STATE", "ATTEMPTS", "NEXT_ATTEMPT_AT",

@@ -19,7 +19,13 @@ const ColumnNames& flightColumns() {
 } // namespace
 
 void addFlightStatements(StatementCatalog& c, const Dialect& d) {
-    const std::string columns = joinColumns(flightColumns());
+    // Every read of whole rows goes into FlightRow / FlightDetailRow (SqlFlightRepository.cpp), the long
+    // columns as LongText, read whole again by the *-whole-* statements where MySQL cut them.
+    const std::string columns = selectList(d, joinColumns(flightColumns()), {"ATTRIBUTES"});
+    const std::string item = selectList(d, "ITEM", {"ITEM"});
+    c.add(d, "flight.whole-attributes", "SELECT ATTRIBUTES FROM FLIGHT WHERE FLID = ?");
+    c.add(d, "flight.whole-item",
+          "SELECT ITEM FROM FLIGHT_DETAIL WHERE FLID = ? AND LIST_NAME = ? AND SEQ = ?");
     c.add(d, "flight.by-flid", "SELECT " + columns + " FROM FLIGHT WHERE FLID = ?");
     c.add(d, "flight.shared-of",
           "SELECT " + columns + " FROM FLIGHT WHERE MAID = ? AND DELETED = 0 ORDER BY FLID");
@@ -38,10 +44,11 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
           "SELECT " + columns + " FROM FLIGHT WHERE DELETED = 0 AND (MAID IN (" + idListMarkers() +
               ") OR LINK_FLID IN (" + idListMarkers() + "))");
     c.add(d, "flight.details-of",
-          "SELECT FLID, LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID IN (" + idListMarkers() +
+          "SELECT FLID, LIST_NAME, SEQ, " + item + " FROM FLIGHT_DETAIL WHERE FLID IN (" + idListMarkers() +
               ") ORDER BY FLID, LIST_NAME, SEQ");
     c.add(d, "flight.details",
-          "SELECT LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID = ? ORDER BY LIST_NAME, SEQ");
+          "SELECT FLID, LIST_NAME, SEQ, " + item +
+              " FROM FLIGHT_DETAIL WHERE FLID = ? ORDER BY LIST_NAME, SEQ");
     // The flights a batch of processing commits changes, kIdsPerStatement per round trip (IdChunks.h).
     c.add(d, "flight.lock-versions",
           "SELECT FLID, STATE_VERSION FROM FLIGHT WHERE FLID IN (" + idListMarkers() + ")" + d.forUpdate());

@@ -7,7 +7,16 @@
 namespace msgx::storage {
 
 void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
-    const std::string columns = kProcStateColumns;
+    // Every read of whole rows goes into ProcStateRow (SqlProcessingQueue.cpp): its long columns as
+    // LongText, read whole again by processing.whole-texts where MySQL cut them.
+    const ColumnNames longColumns{"RAW_XML", "LAST_ERROR", "NOTE", "BACKFILL_ERROR"};
+    const std::string columns = selectList(d, kProcStateColumns, longColumns);
+    const std::string wholeColumns = joinColumns(longColumns);
+    // Two statements, not a UNION: MariaDB types a UNION of MEDIUMTEXT columns LONGTEXT, which Poco 1.11
+    // cannot extract (sql/LongText.h).
+    c.add(d, "processing.whole-texts", "SELECT " + wholeColumns + " FROM PROC_STATE WHERE CMINMSGS_ID = ?");
+    c.add(d, "processing.whole-texts-archived",
+          "SELECT " + wholeColumns + " FROM PROC_STATE_HST WHERE CMINMSGS_ID = ?");
     const ColumnNames enqueued{
         "RAW_XML",        "STATE",       "NOTE",       "ATTEMPTS",       "RECEIVED_AT",
         "MAILBOX_STATUS", "ENQUEUED_AT", "UPDATED_AT", "BACKFILL_STATE", "BACKFILL_ATTEMPTS"};

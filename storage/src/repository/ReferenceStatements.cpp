@@ -5,7 +5,9 @@
 namespace msgx::storage {
 
 void addReferenceStatements(StatementCatalog& c, const Dialect& d) {
-    const std::string columns = kReferenceColumns;
+    // Read into ReferenceRow (SqlReferenceRepository.cpp): ITEM as LongText.
+    const std::string columns = selectList(d, kReferenceColumns, {"ITEM"});
+    c.add(d, "reference.whole-item", "SELECT ITEM FROM REF_MASTER WHERE RTYPE = ? AND RKEY = ?");
     c.add(d, "reference.find", "SELECT " + columns + " FROM REF_MASTER WHERE RTYPE = ? AND RKEY = ?");
     c.add(d, "reference.list-class", "SELECT " + columns + " FROM REF_MASTER WHERE RTYPE = ? ORDER BY RKEY");
     c.add(d, "reference.upsert",

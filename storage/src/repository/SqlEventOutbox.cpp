@@ -2,6 +2,7 @@
 
 #include "repository/DeliveredMarks.h"
 #include "repository/IdChunks.h"
+#include "repository/LongTexts.h"
 #include "repository/SqlInboxCursors.h"
 #include "repository/StateCounts.h"
 #include "repository/StoredNames.h"
@@ -16,20 +17,27 @@
 namespace msgx::storage {
 namespace {
 
-// One MSG_EVENT row as read with kEventColumns.
+// One MSG_EVENT row as read with kEventColumns (EventStatements.cpp).
 struct EventRow {
-    static constexpr bool kLongText = true; // PAYLOAD (NamedStatements.h)
+    static constexpr bool kLongText = true;                         // NamedStatements.h
+    static constexpr const char* kWholeTexts = "event.whole-texts"; // LongTexts.h
     Poco::Int64 id = 0;
     std::string target;
     Poco::Nullable<Poco::Int64> flid;
-    std::string payload;
+    LongText payload;
     std::string state;
     int attempts = 0;
     Poco::Int64 nextAttemptAt = 0;
-    Poco::Nullable<std::string> lastError;
+    LongText lastError;
     Poco::Nullable<Poco::Int64> sourceId;
     Poco::Int64 createdAt = 0;
     Poco::Nullable<Poco::Int64> sentAt;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(payload), f(lastError);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const { return {Parameter::int64(id)}; }
 
     template <typename Columns>
     void columns(Columns& c) {
@@ -43,11 +51,11 @@ struct EventRow {
         e.id = id;
         e.target = target;
         e.flid = optionalOf(flid);
-        e.payloadJson = payload;
+        e.payloadJson = payload.text();
         e.state = eventStateFromColumn(state);
         e.attempts = attempts;
         e.nextAttemptAt = timestampOf(nextAttemptAt);
-        e.lastError = optionalOf(lastError);
+        e.lastError = lastError.optionalText();
         e.sourceId = optionalOf(sourceId);
         e.createdAt = timestampOf(createdAt);
         e.sentAt = timestampOf(sentAt);
@@ -140,6 +148,7 @@ std::vector<OutboxEvent> SqlEventOutbox::nextDue(const std::string& target, Even
                                    std::vector<EventRow> rows;
                                    tx.session() << ctx["event.next-due"], ctx.text.shortText(target),
                                        bindInt64(afterId), bindInt(maxCount), into(rows), now;
+                                   completeLongTexts(tx, ctx, rows);
                                    std::vector<OutboxEvent> due;
                                    due.reserve(rows.size());
                                    for (const auto& row : rows) {
@@ -245,6 +254,7 @@ std::optional<OutboxEvent> SqlEventOutbox::find(EventId id) {
                                [ctx = ctx_.statements, id](Transaction& tx) {
                                    std::vector<EventRow> rows;
                                    tx.session() << ctx["event.find"], bindInt64(id), into(rows), now;
+                                   completeLongTexts(tx, ctx, rows);
                                    if (rows.empty()) {
                                        return std::optional<OutboxEvent>();
                                    }
@@ -281,6 +291,7 @@ std::vector<OutboxEvent> SqlEventOutbox::bySources(const std::vector<MailboxId>&
                                    std::sort(
                                        rows.begin(), rows.end(),
                                        [](const EventRow& a, const EventRow& b) { return a.id < b.id; });
+                                   completeLongTexts(tx, ctx, rows);
                                    return eventsOf(rows, readDeliveredMarks(tx, ctx));
                                });
 }
@@ -378,6 +389,7 @@ std::vector<OutboxEvent> SqlEventOutbox::list(const std::string& target, std::op
             }
             query, bindInt(limit), into(rows);
             query.execute();
+            completeLongTexts(tx, ctx, rows);
             return eventsOf(rows, marks);
         });
 }

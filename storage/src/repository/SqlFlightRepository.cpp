@@ -1,6 +1,7 @@
 #include "repository/SqlFlightRepository.h"
 
 #include "repository/IdChunks.h"
+#include "repository/LongTexts.h"
 #include "sql/RowMapping.h"
 
 #include <Poco/Data/Statement.h>
@@ -12,7 +13,8 @@ namespace {
 
 // One FLIGHT row as read with flightColumns() (FlightStatements.cpp).
 struct FlightRow {
-    static constexpr bool kLongText = true; // ATTRIBUTES (NamedStatements.h)
+    static constexpr bool kLongText = true;                               // NamedStatements.h
+    static constexpr const char* kWholeTexts = "flight.whole-attributes"; // LongTexts.h
     Poco::Int64 flid = 0;
     Poco::Nullable<std::string> ffid;
     Poco::Nullable<std::string> alcd;
@@ -23,9 +25,15 @@ struct FlightRow {
     Poco::Nullable<Poco::Int64> linkFlid;
     int deleted = 0;
     Poco::Int64 stateVersion = 0;
-    std::string attributes;
+    LongText attributes;
     Poco::Int64 createdAt = 0;
     Poco::Int64 updatedAt = 0;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(attributes);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const { return {Parameter::int64(flid)}; }
 
     template <typename Columns>
     void columns(Columns& c) {
@@ -46,19 +54,29 @@ struct FlightRow {
         r.keys.linkFlid = optionalOf(linkFlid);
         r.deleted = deleted != 0;
         r.stateVersion = stateVersion;
-        r.attributesJson = attributes;
+        r.attributesJson = attributes.text();
         r.createdAt = timestampOf(createdAt);
         r.updatedAt = timestampOf(updatedAt);
         return r;
     }
 };
 
+// One FLIGHT_DETAIL row (flight.details-of, flight.details).
 struct FlightDetailRow {
-    static constexpr bool kLongText = true; // ITEM (NamedStatements.h)
+    static constexpr bool kLongText = true;                         // NamedStatements.h
+    static constexpr const char* kWholeTexts = "flight.whole-item"; // LongTexts.h
     Poco::Int64 flid = 0;
     std::string list;
     int seq = 0;
-    std::string item;
+    LongText item;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(item);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const {
+        return {Parameter::int64(flid), Parameter::shortText(list), Parameter::integer(seq)};
+    }
 
     template <typename Columns>
     void columns(Columns& c) {
@@ -66,23 +84,10 @@ struct FlightDetailRow {
     }
 };
 
-struct DetailRow {
-    static constexpr bool kLongText = true; // ITEM (NamedStatements.h)
-    std::string list;
-    int seq = 0;
-    std::string item;
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(list), c(seq), c(item);
-    }
-};
-
 } // namespace
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightRow)
-MSGX_ROW_TYPE_HANDLER(msgx::storage::DetailRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightDetailRow)
 
 namespace msgx::storage {
@@ -188,7 +193,7 @@ SqlFlightRepository::byFlidsWithRelated(const std::vector<FlightId>& flids,
                     if (lists.empty() || lists.back().name != row.list) {
                         lists.push_back({row.list, {}});
                     }
-                    lists.back().itemsJson.push_back(std::move(row.item));
+                    lists.back().itemsJson.push_back(row.item.takeText());
                 }
             }
             return found;
@@ -198,14 +203,14 @@ SqlFlightRepository::byFlidsWithRelated(const std::vector<FlightId>& flids,
 std::vector<DetailList> SqlFlightRepository::detailLists(FlightId flid) {
     return ctx_.pool->transact("store: read the detail lists of " + std::to_string(flid),
                                [ctx = ctx_.statements, flid](Transaction& tx) {
-                                   auto& rows = preparedRows<DetailRow>(tx, ctx, "flight.details",
-                                                                        {Parameter::int64(flid)});
+                                   auto& rows = preparedRows<FlightDetailRow>(tx, ctx, "flight.details",
+                                                                              {Parameter::int64(flid)});
                                    std::vector<DetailList> lists;
                                    for (auto& row : rows) {
                                        if (lists.empty() || lists.back().name != row.list) {
                                            lists.push_back({row.list, {}});
                                        }
-                                       lists.back().itemsJson.push_back(std::move(row.item));
+                                       lists.back().itemsJson.push_back(row.item.takeText());
                                    }
                                    return lists;
                                });

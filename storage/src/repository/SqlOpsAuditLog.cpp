@@ -1,18 +1,27 @@
 #include "repository/SqlOpsAuditLog.h"
 
-#include "sql/RowMapping.h"
+#include "repository/LongTexts.h"
 
 #include <Poco/Data/Statement.h>
 
 namespace msgx::storage {
 namespace {
 
+// One OPS_AUDIT row (audit.recent).
 struct AuditRow {
+    static constexpr bool kLongText = true;                          // NamedStatements.h
+    static constexpr const char* kWholeTexts = "audit.whole-detail"; // LongTexts.h
     Poco::Int64 id = 0;
     Poco::Int64 occurredAt = 0;
     std::string actor;
     std::string action;
-    Poco::Nullable<std::string> detail;
+    LongText detail;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(detail);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const { return {Parameter::int64(id)}; }
 
     template <typename Columns>
     void columns(Columns& c) {
@@ -49,10 +58,11 @@ std::vector<AuditEntry> SqlOpsAuditLog::recent(int limit) {
     return ctx_.pool->transact("store: read the audit log", [ctx = ctx_.statements, limit](Transaction& tx) {
         std::vector<AuditRow> rows;
         tx.session() << ctx["audit.recent"], bindInt(limit), into(rows), now;
+        completeLongTexts(tx, ctx, rows);
         std::vector<AuditEntry> entries;
         for (const auto& row : rows) {
             entries.push_back(
-                {row.id, timestampOf(row.occurredAt), row.actor, row.action, optionalOf(row.detail)});
+                {row.id, timestampOf(row.occurredAt), row.actor, row.action, row.detail.optionalText()});
         }
         return entries;
     });

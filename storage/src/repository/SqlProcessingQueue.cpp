@@ -3,6 +3,7 @@
 #include "msgx/storage/InfraError.h"
 #include "repository/CommitStatements.h"
 #include "repository/EnqueueStatements.h"
+#include "repository/LongTexts.h"
 #include "repository/ProcessingCommitWriter.h"
 #include "repository/QueueGuard.h"
 #include "repository/ReferenceWrites.h"
@@ -28,14 +29,17 @@
 namespace msgx::storage {
 namespace {
 
-// One PROC_STATE row as read with kProcStateColumns.
+// One PROC_STATE (or PROC_STATE_HST) row as read with procStateReadColumns().
 struct ProcStateRow {
+    static constexpr bool kLongText = true;                              // NamedStatements.h
+    static constexpr const char* kWholeTexts = "processing.whole-texts"; // LongTexts.h
+    static constexpr const char* kWholeTextsArchived = "processing.whole-texts-archived";
     Poco::Int64 id = 0;
-    std::string rawXml;
+    LongText rawXml;
     std::string state;
     Poco::Nullable<std::string> errorClass;
-    Poco::Nullable<std::string> lastError;
-    Poco::Nullable<std::string> note;
+    LongText lastError;
+    LongText note;
     int attempts = 0;
     Poco::Nullable<Poco::Int64> nextAttemptAt;
     Poco::Nullable<std::string> identityKey;
@@ -50,8 +54,14 @@ struct ProcStateRow {
     int backfillAttempts = 0;
     Poco::Nullable<Poco::Int64> backfillNextAt;
     Poco::Nullable<std::string> backfillStatusValue;
-    Poco::Nullable<std::string> backfillError;
+    LongText backfillError;
     Poco::Nullable<Poco::Int64> processedAt;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(rawXml), f(lastError), f(note), f(backfillError);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const { return {Parameter::int64(id)}; }
 
     template <typename Columns>
     void columns(Columns& c) {
@@ -65,11 +75,11 @@ struct ProcStateRow {
     [[nodiscard]] ProcessingRecord record() const {
         ProcessingRecord r;
         r.mailboxId = id;
-        r.rawXml = rawXml;
+        r.rawXml = rawXml.text();
         r.state = processingStateFromColumn(state);
         r.errorClass = errorClassFromColumn(optionalOf(errorClass));
-        r.lastError = optionalOf(lastError);
-        r.note = optionalOf(note);
+        r.lastError = lastError.optionalText();
+        r.note = note.optionalText();
         r.attempts = attempts;
         r.nextAttemptAt = timestampOf(nextAttemptAt);
         r.identityKey = optionalOf(identityKey);
@@ -84,7 +94,7 @@ struct ProcStateRow {
         r.backfillAttempts = backfillAttempts;
         r.backfillNextAt = timestampOf(backfillNextAt);
         r.backfillStatusValue = optionalOf(backfillStatusValue);
-        r.backfillError = optionalOf(backfillError);
+        r.backfillError = backfillError.optionalText();
         r.processedAt = timestampOf(processedAt);
         return r;
     }
@@ -130,19 +140,24 @@ struct QueueReads {
     // The head, from read.from when it is set (QueueHeadFloor::before), else from the smallest id: one
     // statement for both, since each prepared statement that returns RAW_XML keeps a result buffer of
     // the column's full size on MySQL and ODBC (16 MB for a MEDIUMTEXT) for the life of the session.
-    std::optional<ProcessingRecord> headOf(const QueueHeadFloor::Read& read) {
+    std::optional<ProcessingRecord> headOf(Transaction& tx, const SqlContext& ctx,
+                                           const QueueHeadFloor::Read& read) {
         headFrom.values.from = read.from.value_or(std::numeric_limits<Poco::Int64>::min());
-        const auto& rows = headFrom.execute();
+        auto& rows = headFrom.execute();
+        completeLongTexts(tx, ctx, rows);
         return rows.empty() ? std::nullopt : std::optional(rows.front().record());
     }
 
     // nextUnfinished: the rows after `afterId` within its id window (ProcessingQueue.h).
-    std::vector<ProcessingRecord> unfinishedAfter(MailboxId afterId, int limit) {
+    std::vector<ProcessingRecord> unfinishedAfter(Transaction& tx, const SqlContext& ctx, MailboxId afterId,
+                                                  int limit) {
         nextUnfinished.values.afterId = afterId;
         nextUnfinished.values.last = afterId + 4 * static_cast<MailboxId>(limit) + 16;
         nextUnfinished.values.limit = limit;
+        auto& rows = nextUnfinished.execute();
+        completeLongTexts(tx, ctx, rows);
         std::vector<ProcessingRecord> records;
-        for (const auto& row : nextUnfinished.execute()) {
+        for (const auto& row : rows) {
             records.push_back(row.record());
         }
         return records;
@@ -257,9 +272,10 @@ std::vector<MailboxId> SqlProcessingQueue::enqueue(const std::vector<NewMessage>
 
 std::optional<ProcessingRecord> SqlProcessingQueue::head() {
     const QueueHeadFloor::Read read = headFloor_.before(ctx_.now());
-    auto found = ctx_.pool->transact(
-        "store: read the head of the queue",
-        [ctx = ctx_.statements, read](Transaction& tx) { return QueueReads::of(tx, ctx).headOf(read); });
+    auto found = ctx_.pool->transact("store: read the head of the queue",
+                                     [ctx = ctx_.statements, read](Transaction& tx) {
+                                         return QueueReads::of(tx, ctx).headOf(tx, ctx, read);
+                                     });
     headFloor_.after(read, found ? std::optional(found->mailboxId) : std::nullopt);
     return found;
 }
@@ -269,6 +285,7 @@ std::optional<ProcessingRecord> SqlProcessingQueue::find(MailboxId id) {
                                [ctx = ctx_.statements, id](Transaction& tx) {
                                    std::vector<ProcStateRow> rows;
                                    tx.session() << ctx["processing.find"], bindInt64(id), into(rows), now;
+                                   completeLongTexts(tx, ctx, rows);
                                    return single(rows);
                                });
 }
@@ -280,6 +297,7 @@ std::optional<ProcessingRecord> SqlProcessingQueue::findAnywhere(MailboxId id) {
             for (const char* statement : {"processing.find", "processing.find-archived"}) {
                 std::vector<ProcStateRow> rows;
                 tx.session() << ctx[statement], bindInt64(id), into(rows), now;
+                completeLongTexts(tx, ctx, rows);
                 if (auto found = single(rows)) {
                     return found;
                 }
@@ -428,9 +446,10 @@ WriteResult SqlProcessingQueue::commitAllAndReadFront(const std::vector<Processi
     const WriteResult result =
         writeProcessingCommits(ctx_, commits, [ctx = ctx_.statements, limit, read, from](Transaction& tx) {
             auto& reads = QueueReads::of(tx, ctx);
-            read->head = reads.headOf(from);
-            read->next = read->head && limit > 0 ? reads.unfinishedAfter(read->head->mailboxId, limit)
-                                                 : std::vector<ProcessingRecord>{};
+            read->head = reads.headOf(tx, ctx, from);
+            read->next = read->head && limit > 0
+                             ? reads.unfinishedAfter(tx, ctx, read->head->mailboxId, limit)
+                             : std::vector<ProcessingRecord>{};
         });
     if (result.applied) {
         // Only a committed read moves the floor: a rolled-back batch's rows are unfinished again.
@@ -525,6 +544,7 @@ std::vector<ProcessingRecord> SqlProcessingQueue::list(const MessageFilter& filt
                                    std::vector<ProcStateRow> rows;
                                    query, bindInt64(afterId), bindInt(limit), into(rows);
                                    query.execute();
+                                   completeLongTexts(tx, ctx, rows);
                                    std::vector<ProcessingRecord> records;
                                    records.reserve(rows.size());
                                    for (const auto& row : rows) {
@@ -540,7 +560,7 @@ std::vector<ProcessingRecord> SqlProcessingQueue::nextUnfinished(MailboxId after
     }
     return ctx_.pool->transact("store: read the messages after " + std::to_string(afterId),
                                [ctx = ctx_.statements, afterId, limit](Transaction& tx) {
-                                   return QueueReads::of(tx, ctx).unfinishedAfter(afterId, limit);
+                                   return QueueReads::of(tx, ctx).unfinishedAfter(tx, ctx, afterId, limit);
                                });
 }
 

@@ -1,5 +1,6 @@
 #include "repository/SqlReferenceRepository.h"
 
+#include "repository/LongTexts.h"
 #include "repository/ReferenceWrites.h"
 #include "sql/RowMapping.h"
 
@@ -8,13 +9,24 @@
 namespace msgx::storage {
 namespace {
 
+// One REF_MASTER row as read with kReferenceColumns (ReferenceStatements.cpp).
 struct ReferenceRow {
+    static constexpr bool kLongText = true;                            // NamedStatements.h
+    static constexpr const char* kWholeTexts = "reference.whole-item"; // LongTexts.h
     std::string rtype;
     std::string rkey;
-    std::string item;
+    LongText item;
     std::string source;
     Poco::Int64 refreshedAt = 0;
     Poco::Nullable<std::string> batchId;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(item);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const {
+        return {Parameter::shortText(rtype), Parameter::shortText(rkey)};
+    }
 
     template <typename Columns>
     void columns(Columns& c) {
@@ -22,7 +34,7 @@ struct ReferenceRow {
     }
 
     [[nodiscard]] ReferenceRecord record() const {
-        return {rtype, rkey, item, source, timestampOf(refreshedAt), optionalOf(batchId)};
+        return {rtype, rkey, item.text(), source, timestampOf(refreshedAt), optionalOf(batchId)};
     }
 };
 
@@ -43,6 +55,7 @@ std::optional<ReferenceRecord> SqlReferenceRepository::find(const std::string& r
                                    std::vector<ReferenceRow> rows;
                                    tx.session() << ctx["reference.find"], ctx.text.shortText(rtype),
                                        ctx.text.shortText(rkey), into(rows), now;
+                                   completeLongTexts(tx, ctx, rows);
                                    return rows.empty() ? std::nullopt : std::optional(rows.front().record());
                                });
 }
@@ -52,6 +65,7 @@ std::vector<ReferenceRecord> SqlReferenceRepository::listClass(const std::string
         "store: read reference class " + rtype, [ctx = ctx_.statements, rtype](Transaction& tx) {
             std::vector<ReferenceRow> rows;
             tx.session() << ctx["reference.list-class"], ctx.text.shortText(rtype), into(rows), now;
+            completeLongTexts(tx, ctx, rows);
             std::vector<ReferenceRecord> records;
             records.reserve(rows.size());
             for (const auto& row : rows) {

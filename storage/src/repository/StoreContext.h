@@ -31,15 +31,31 @@ Set& preparedSet(Transaction& tx, const SqlContext& ctx) {
     return tx.prepared().get<Set>([&tx, &ctx] { return std::make_shared<Set>(tx.session(), ctx); });
 }
 
+// Rows with long text columns read as LongText (sql/LongText.h) and how to read them whole.
+template <typename Row>
+concept HasLongTexts = requires(const Row& row) {
+    Row::kWholeTexts;
+    row.longTextKey();
+};
+
+// Reads whole the values of `rows` that MySQL cut (repository/LongTexts.h, which defines it).
+template <typename Row>
+void completeLongTexts(Transaction& tx, const SqlContext& ctx, std::vector<Row>& rows);
+
 // The rows of catalog statement `name` with `values`, the statement prepared once in the session of
-// `tx` (NamedStatements.h); valid until the same statement runs again (the caller may move them out).
+// `tx` (NamedStatements.h), long texts whole (HasLongTexts); valid until the same statement runs again
+// (the caller may move them out).
 template <typename Row>
 std::vector<Row>& preparedRows(Transaction& tx, const SqlContext& ctx, const std::string& name,
                                const std::vector<Parameter>& values) {
-    return tx.prepared()
-        .get<NamedQueries<Row>>(
-            [&tx, &ctx] { return std::make_shared<NamedQueries<Row>>(tx.session(), ctx.text); })
-        .run(name, ctx[name], values);
+    auto& rows = tx.prepared()
+                     .get<NamedQueries<Row>>(
+                         [&tx, &ctx] { return std::make_shared<NamedQueries<Row>>(tx.session(), ctx.text); })
+                     .run(name, ctx[name], values);
+    if constexpr (HasLongTexts<Row>) {
+        completeLongTexts(tx, ctx, rows);
+    }
+    return rows;
 }
 
 // Runs catalog statement `name` (no rows) with `values` the same way; the number of rows it changed.

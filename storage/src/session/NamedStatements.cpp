@@ -6,7 +6,7 @@ namespace msgx::storage {
 
 bool keepsLongTextStatements(const Poco::Data::Session& session) {
     const std::string connector = session.connector();
-    return connector == "postgresql" || connector == "sqlite";
+    return connector == "postgresql" || connector == "sqlite" || connector == "mysql";
 }
 
 std::vector<Parameter::Kind> kindsOf(const std::vector<Parameter>& values) {

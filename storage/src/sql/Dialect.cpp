@@ -1,5 +1,6 @@
 #include "sql/Dialect.h"
 
+#include "sql/LongText.h"
 #include "sql/Placeholders.h"
 
 #include <algorithm>
@@ -14,6 +15,44 @@ std::unique_ptr<Dialect> makeOracleDialect(PlaceholderStyle placeholders);
 
 std::string Dialect::render(std::string_view sql) const {
     return placeholders_ == PlaceholderStyle::DollarNumber ? numberPlaceholders(sql) : std::string(sql);
+}
+
+std::string Dialect::longTextRead(std::string_view column) const {
+    const std::string name(column);
+    return name + ", 0 AS " + name + "_CUT";
+}
+
+std::string selectList(const Dialect& dialect, std::string_view columns, const ColumnNames& longColumns) {
+    std::string out;
+    std::size_t replaced = 0;
+    std::size_t start = 0;
+    while (start <= columns.size()) {
+        std::size_t end = columns.find(',', start);
+        if (end == std::string_view::npos) {
+            end = columns.size();
+        }
+        std::string_view column = columns.substr(start, end - start);
+        while (!column.empty() && column.front() == ' ') {
+            column.remove_prefix(1);
+        }
+        while (!column.empty() && column.back() == ' ') {
+            column.remove_suffix(1);
+        }
+        if (!out.empty()) {
+            out += ", ";
+        }
+        if (std::find(longColumns.begin(), longColumns.end(), column) != longColumns.end()) {
+            out += dialect.longTextRead(column);
+            ++replaced;
+        } else {
+            out += column;
+        }
+        start = end + 1;
+    }
+    if (replaced != longColumns.size()) {
+        throw std::logic_error("selectList: a long text column is not in '" + std::string(columns) + "'");
+    }
+    return out;
 }
 
 std::unique_ptr<Dialect> makeDialect(SqlDialect dialect, PlaceholderStyle placeholders) {

@@ -120,6 +120,11 @@ public:
     // nothing. MySQL and Oracle commit each DDL statement on their own.
     [[nodiscard]] virtual bool transactionalDdl() const = 0;
 
+    // The select-list part that reads long text column `column` into a LongText (sql/LongText.h): two
+    // result columns, the value (on MySQL its first kLongTextHeadChars characters) and 1 where that
+    // is not all of it. Parameter-free, so it may stand in any SELECT list.
+    [[nodiscard]] virtual std::string longTextRead(std::string_view column) const;
+
     // The mailbox's DATETIME columns are local wall-clock time without a zone (mailbox.md §1).
     // They are exchanged as text 'YYYY-MM-DD HH:MM:SS' so that no connector applies a zone of its own.
     [[nodiscard]] virtual std::string datetimeAsText(std::string_view column) const = 0;
@@ -139,6 +144,11 @@ PlaceholderStyle placeholderStyleOf(DatabaseBackend backend);
 // "A, B, C" and "?, ?, ?" for a column list.
 std::string joinColumns(const ColumnNames& columns, std::string_view prefix = "");
 std::string placeholdersFor(const ColumnNames& columns);
+
+// `columns` ("A, B, C", upper case as every statement writes them) with each of `longColumns`
+// replaced by dialect.longTextRead() of it: the SELECT list of a row struct whose long text columns
+// are LongText members.
+std::string selectList(const Dialect& dialect, std::string_view columns, const ColumnNames& longColumns);
 
 // keys followed by values: the column list of an insert that carries both.
 ColumnNames keysThenValues(const ColumnNames& keys, const ColumnNames& values);

@@ -1,4 +1,5 @@
 #include "sql/Dialect.h"
+#include "sql/LongText.h"
 
 namespace msgx::storage {
 
@@ -12,6 +13,15 @@ public:
 
     [[nodiscard]] SqlDialect kind() const override { return SqlDialect::MySql; }
     [[nodiscard]] std::string forShare() const override { return " LOCK IN SHARE MODE"; }
+
+    // The head of the value and whether it goes on (sql/LongText.h): SUBSTRING declares 4 bytes per
+    // character of its length, the buffer Poco's connector allocates for it.
+    [[nodiscard]] std::string longTextRead(std::string_view column) const override {
+        const std::string name(column);
+        const std::string head = std::to_string(kLongTextHeadChars);
+        return "SUBSTRING(" + name + ", 1, " + head + ") AS " + name + "_HEAD, CASE WHEN CHAR_LENGTH(" +
+               name + ") > " + head + " THEN 1 ELSE 0 END AS " + name + "_CUT";
+    }
 
     [[nodiscard]] std::string firstRows(const FirstRowsQuery& q) const override {
         return limitQuery(q, forUpdateClause(q.lock));

@@ -11,7 +11,8 @@
 //
 //     template <typename Columns> void columns(Columns& c) { c(id); c(name); c(updatedAt); }
 //
-// with members of types Poco can extract (Poco::Int64, int, std::string, Poco::Nullable<...>), and
+// with members of types Poco can extract (Poco::Int64, int, std::string, Poco::Nullable<...>, or a
+// struct of several columns that has its own MSGX_ROW_TYPE_HANDLER, such as LongText), and
 // MSGX_ROW_TYPE_HANDLER(Row) (at global scope) lets Poco prepare, count and extract it from that
 // single list, so the three can never disagree.
 namespace msgx::storage::rows {
@@ -20,7 +21,7 @@ class Counting {
 public:
     template <typename T>
     void operator()(T&) {
-        ++count;
+        count += Poco::Data::TypeHandler<T>::size();
     }
     std::size_t count = 0;
 };
@@ -31,7 +32,8 @@ public:
         : pos_(pos), preparator_(preparator) {}
     template <typename T>
     void operator()(T& value) {
-        Poco::Data::TypeHandler<T>::prepare(pos_++, value, preparator_);
+        Poco::Data::TypeHandler<T>::prepare(pos_, value, preparator_);
+        pos_ += Poco::Data::TypeHandler<T>::size();
     }
 
 private:
@@ -45,7 +47,8 @@ public:
         : pos_(pos), extractor_(extractor) {}
     template <typename T>
     void operator()(T& value) {
-        Poco::Data::TypeHandler<T>::extract(pos_++, value, T(), extractor_);
+        Poco::Data::TypeHandler<T>::extract(pos_, value, T(), extractor_);
+        pos_ += Poco::Data::TypeHandler<T>::size();
     }
 
 private:
