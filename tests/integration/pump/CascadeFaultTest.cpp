@@ -122,8 +122,7 @@ TEST_P(CascadeFault, AFaultAnywhereInTheCascadeLeavesNoneOfItAndTheRetryAppliesA
         removeFault();
 
         EXPECT_NE(record(2).state, ProcessingState::Succeeded);
-        // The five flights with their lists in one read: on MariaDB every one-off flight read pays
-        // the MEDIUMTEXT result buffer (docs/performance.md), and this loop runs six times.
+        // The five flights with their lists in one read (this loop runs six times).
         std::map<sdk::Flid, sdk::FlightDocument> stored;
         for (const auto& [found, lists] :
              realStore_->flights().byFlids({std::begin(kFlights), std::end(kFlights)})) {

@@ -114,11 +114,7 @@ TEST_P(StoreSuite, ABatchUpdatingManyFlightsWritesEachWholeKeepsItsCreationTimeA
     ASSERT_TRUE(store().processing().commitAll(creates).applied);
     enqueue(100);
     auto remove = succeeded(100);
-    FlightWrite removed;
-    removed.kind = FlightWrite::Kind::Delete;
-    removed.flid = kFirst + 5;
-    removed.expectedVersion = 1;
-    remove.flights = {removed};
+    remove.flights = {deletion(kFirst + 5, 1)};
     ASSERT_TRUE(store().processing().commit(remove).applied);
 
     clock_.advance(1h);
@@ -141,16 +137,14 @@ TEST_P(StoreSuite, ABatchUpdatingManyFlightsWritesEachWholeKeepsItsCreationTimeA
     updates.push_back(again);
     enqueue(id);
     auto gone = succeeded(id++);
-    removed.flid = kFirst + 9;
-    removed.expectedVersion = 2; // the update above made it version 2
-    gone.flights = {removed};
+    gone.flights = {deletion(kFirst + 9, 2)}; // the update above made it version 2
     updates.push_back(gone);
     const auto result = store().processing().commitAll(updates);
     ASSERT_TRUE(result.applied) << result.conflict;
 
-    // One read of the 37 flights with their lists (byFlids: also the deleted one, its lists empty):
-    // on MySQL each one-off flight read pays the MEDIUMTEXT result buffer (docs/performance.md).
-    // byFlid and detailLists, the single reads, are compared with it on flight 8000 here.
+    // One read of the 37 flights with their lists (byFlids: also the deleted one, its lists empty),
+    // not 74 round trips; byFlid and detailLists, the single reads, are compared with it on flight
+    // 8000 here.
     std::vector<storage::FlightId> flids;
     for (int i = 0; i < kFlights; ++i) {
         flids.push_back(kFirst + i);
@@ -386,9 +380,8 @@ TEST_P(StoreSuite, SixtyCommitsWithMixedOutcomesEachEndWithTheirOwnValues) {
     }
     ASSERT_TRUE(queue.commitAll(commits).applied);
 
-    // One listing instead of 60 finds: on MySQL and ODBC each one-off read of PROC_STATE costs a
-    // result buffer of its MEDIUMTEXT columns' declared size (~200 ms, docs/performance.md); the
-    // listing reads the same columns into the same record as find().
+    // One listing instead of 60 finds (one round trip, not 60); the listing reads the same columns
+    // into the same record as find().
     const auto rows = queue.list({}, 0, 100);
     ASSERT_EQ(rows.size(), commits.size());
     for (std::size_t i = 0; i < commits.size(); ++i) {

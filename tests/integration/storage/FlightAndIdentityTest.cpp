@@ -71,11 +71,7 @@ TEST_P(StoreSuite, FlightsAreReadWithTheirSharedAndLinkedFlightsInOneCall) {
     commit.flights.push_back(flight(1100, 1059, std::nullopt));
     ASSERT_TRUE(store().processing().commit(commit).applied);
     auto remove = succeeded(2);
-    FlightWrite deleteShared;
-    deleteShared.kind = FlightWrite::Kind::Delete;
-    deleteShared.flid = 13;
-    deleteShared.expectedVersion = 1;
-    remove.flights = {deleteShared};
+    remove.flights = {deletion(13, 1)};
     ASSERT_TRUE(store().processing().commit(remove).applied);
 
     std::vector<storage::FlightId> asked{10, 13, 404};
@@ -128,14 +124,7 @@ TEST_P(StoreSuite, DetailListsAreReplacedPerListAndDeletionDropsThemAndHidesTheF
                                                 {"stands", {R"({"stand":"9"})"}}}));
 
     auto remove = succeeded(3);
-    FlightWrite deleteShared;
-    deleteShared.kind = FlightWrite::Kind::Delete;
-    deleteShared.flid = 41;
-    deleteShared.expectedVersion = 1;
-    FlightWrite deleteMaster = deleteShared;
-    deleteMaster.flid = 40;
-    deleteMaster.expectedVersion = 2;
-    remove.flights = {deleteShared, deleteMaster};
+    remove.flights = {deletion(41, 1), deletion(40, 2)};
     ASSERT_TRUE(store().processing().commit(remove).applied);
     const auto deleted = store().flights().byFlid(40);
     ASSERT_TRUE(deleted);

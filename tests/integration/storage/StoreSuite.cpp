@@ -66,4 +66,12 @@ storage::ProcessingCommit StoreSuite::succeeded(storage::MailboxId id) {
     return commit;
 }
 
+storage::FlightWrite StoreSuite::deletion(storage::FlightId flid, std::int64_t expectedVersion) {
+    storage::FlightWrite write;
+    write.kind = storage::FlightWrite::Kind::Delete;
+    write.flid = flid;
+    write.expectedVersion = expectedVersion;
+    return write;
+}
+
 } // namespace msgx::test

@@ -36,6 +36,8 @@ protected:
     void enqueue(storage::MailboxId id);
     // A commit of `id` (expected PENDING/0) that ends SUCCEEDED with back-fill status PROCESSED.
     static storage::ProcessingCommit succeeded(storage::MailboxId id);
+    // The write that deletes flight `flid`, stored at `expectedVersion`.
+    static storage::FlightWrite deletion(storage::FlightId flid, std::int64_t expectedVersion);
 
     [[nodiscard]] storage::OwnStore& store() { return *store_; }
 

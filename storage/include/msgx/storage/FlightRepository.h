@@ -2,8 +2,8 @@
 
 #include "msgx/storage/FlightRecord.h"
 
-#include <algorithm>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -60,16 +60,15 @@ public:
     virtual std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
     byFlidsWithRelated(const std::vector<FlightId>& flids, const std::vector<FlightId>& relatedTo) {
         auto found = byFlids(flids);
-        std::vector<FlightId> held;
+        std::set<FlightId> held;
         for (const auto& flight : found) {
-            held.push_back(flight.first.flid);
+            held.insert(flight.first.flid);
         }
         const auto add = [&](std::vector<FlightRecord> records) {
             for (auto& record : records) {
-                if (std::find(held.begin(), held.end(), record.flid) != held.end()) {
+                if (!held.insert(record.flid).second) {
                     continue;
                 }
-                held.push_back(record.flid);
                 auto lists = detailLists(record.flid);
                 found.emplace_back(std::move(record), std::move(lists));
             }
