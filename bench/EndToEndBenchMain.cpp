@@ -1088,6 +1088,10 @@ int run(int argc, char** argv) {
     waitSettled(store, reader, daemon, rows, mailboxIdRange(mailbox).second, 300s, "setup");
     std::fprintf(stderr, "[%s] setup: %zu messages (%d flights) processed and delivered\n", label.c_str(),
                  setupDocs.size(), 2 * pairs);
+    // A store in operation has planner statistics for its flight tables (autovacuum); this one is
+    // seconds old, and without them PostgreSQL plans a batch's look-up of related flights as a
+    // sequential scan of FLIGHT (docs/performance.md, 2026-12-06 morning).
+    store << "ANALYZE FLIGHT, FLIGHT_DETAIL", now;
 
     // Paced: one row per commit at `rate` per second.
     const int pacedCount = rate * pacedSeconds;
