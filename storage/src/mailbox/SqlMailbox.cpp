@@ -4,6 +4,7 @@
 #include "msgx/log/Log.h"
 #include "msgx/storage/Mailbox.h"
 #include "repository/IdChunks.h"
+#include "repository/LongTexts.h"
 #include "session/SessionPool.h"
 #include "sql/Dialect.h"
 #include "sql/RowMapping.h"
@@ -20,15 +21,21 @@ namespace msgx::storage {
 namespace {
 
 struct InboxRow {
+    static constexpr const char* kWholeTexts = "mailbox.read-text"; // repository/LongTexts.h
     Poco::Int64 id = 0;
     Poco::Nullable<std::string> status;
-    std::string xml; // the first kLongTextHeadChars characters when cut (sql/LongText.h)
-    int cut = 0;     // 1: xml is the head of a longer document
+    LongText xml;
     Poco::Nullable<std::string> received;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(xml);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const { return {Parameter::int64(id)}; }
 
     template <typename Columns>
     void columns(Columns& c) {
-        c(id), c(status), c(xml), c(cut), c(received);
+        c(id), c(status), c(xml), c(received);
     }
 };
 
@@ -71,23 +78,6 @@ std::string trimmed(const std::string& text) {
     return text.substr(begin, text.find_last_not_of(space) - begin + 1);
 }
 
-// Replaces the head of every cut document by its whole text (mailbox.read-text, MailboxStatements.h).
-void readCutTexts(Transaction& tx, const MailboxSql& ctx, std::vector<InboxRow>& rows) {
-    for (auto& row : rows) {
-        if (row.cut == 0) {
-            continue;
-        }
-        std::vector<std::string> texts;
-        tx.session() << ctx["mailbox.read-text"], bindInt64(row.id), into(texts), now;
-        if (texts.size() != 1) {
-            throw std::runtime_error("mailbox row " + std::to_string(row.id) +
-                                     " disappeared while it was read");
-        }
-        row.xml = std::move(texts.front());
-        row.cut = 0;
-    }
-}
-
 std::vector<MailboxRow> rowsOf(const std::vector<InboxRow>& rows, const codec::TimeZone& zone) {
     std::vector<MailboxRow> out;
     out.reserve(rows.size());
@@ -103,7 +93,7 @@ std::vector<MailboxRow> rowsOf(const std::vector<InboxRow>& rows, const codec::T
                           e.what());
             }
         }
-        out.push_back({row.id, optionalOf(row.status), trimmed(row.xml), received});
+        out.push_back({row.id, optionalOf(row.status), trimmed(row.xml.text()), received});
     }
     return out;
 }
@@ -127,7 +117,7 @@ public:
                                        std::vector<InboxRow> rows;
                                        tx.session() << ctx["mailbox.read-above"], bindInt64(watermark),
                                            bindInt(limit), into(rows), now;
-                                       readCutTexts(tx, ctx, rows);
+                                       completeLongTexts(tx, ctx, rows);
                                        return rowsOf(rows, *ctx.zone);
                                    });
     }
@@ -148,7 +138,7 @@ public:
             [ctx = ctx_.statements, first, last](Transaction& tx) {
                 std::vector<InboxRow> rows;
                 tx.session() << ctx["mailbox.read-range"], bindInt64(first), bindInt64(last), into(rows), now;
-                readCutTexts(tx, ctx, rows);
+                completeLongTexts(tx, ctx, rows);
                 return rowsOf(rows, *ctx.zone);
             });
     }

@@ -22,7 +22,7 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     // Every read of whole rows goes into FlightRow / FlightDetailRow (SqlFlightRepository.cpp), the long
     // columns as LongText, read whole again by the *-whole-* statements where MySQL cut them.
     const std::string columns = selectList(d, joinColumns(flightColumns()), {"ATTRIBUTES"});
-    const std::string item = selectList(d, "ITEM", {"ITEM"});
+    const std::string item = d.longTextRead("ITEM");
     c.add(d, "flight.whole-attributes", "SELECT ATTRIBUTES FROM FLIGHT WHERE FLID = ?");
     c.add(d, "flight.whole-item",
           "SELECT ITEM FROM FLIGHT_DETAIL WHERE FLID = ? AND LIST_NAME = ? AND SEQ = ?");

@@ -25,7 +25,8 @@ namespace msgx::storage {
 
 namespace detail {
 
-inline void bindParameter(Poco::Data::Statement& select, const SqlContext& ctx, const Parameter& value) {
+template <typename Context>
+void bindParameter(Poco::Data::Statement& select, const Context& ctx, const Parameter& value) {
     switch (value.kind()) {
     case Parameter::Kind::Int64:
         select.addBind(bindInt64(value.number()));
@@ -40,9 +41,9 @@ inline void bindParameter(Poco::Data::Statement& select, const SqlContext& ctx, 
 }
 
 // Runs catalog statement `name` with `key`, each of its columns into one vector of `columns`.
-inline void readWhole(Transaction& tx, const SqlContext& ctx, const char* name,
-                      const std::vector<Parameter>& key,
-                      std::vector<std::vector<Poco::Nullable<std::string>>>& columns) {
+template <typename Context>
+void readWhole(Transaction& tx, const Context& ctx, const char* name, const std::vector<Parameter>& key,
+               std::vector<std::vector<Poco::Nullable<std::string>>>& columns) {
     Poco::Data::Statement select(tx.session());
     select << ctx[name];
     for (const auto& value : key) {
@@ -57,10 +58,11 @@ inline void readWhole(Transaction& tx, const SqlContext& ctx, const char* name,
 
 } // namespace detail
 
-// Completes every cut LongText of `rows` from the store, in the transaction that read them
-// (declared in StoreContext.h, whose preparedRows() calls it for such rows).
-template <typename Row>
-void completeLongTexts(Transaction& tx, const SqlContext& ctx, std::vector<Row>& rows) {
+// Completes every cut LongText of `rows` from the database, in the transaction that read them
+// (declared in StoreContext.h, whose preparedRows() calls it for such rows). `ctx` names the
+// statements (ctx[name]) and binds text (ctx.text): the own store's SqlContext, the mailbox's.
+template <typename Row, typename Context>
+void completeLongTexts(Transaction& tx, const Context& ctx, std::vector<Row>& rows) {
     for (auto& row : rows) {
         std::vector<LongText*> texts;
         bool cut = false;

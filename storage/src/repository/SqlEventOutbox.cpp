@@ -19,7 +19,6 @@ namespace {
 
 // One MSG_EVENT row as read with kEventColumns (EventStatements.cpp).
 struct EventRow {
-    static constexpr bool kLongText = true;                         // NamedStatements.h
     static constexpr const char* kWholeTexts = "event.whole-texts"; // LongTexts.h
     Poco::Int64 id = 0;
     std::string target;

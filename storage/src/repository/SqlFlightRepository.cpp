@@ -13,7 +13,6 @@ namespace {
 
 // One FLIGHT row as read with flightColumns() (FlightStatements.cpp).
 struct FlightRow {
-    static constexpr bool kLongText = true;                               // NamedStatements.h
     static constexpr const char* kWholeTexts = "flight.whole-attributes"; // LongTexts.h
     Poco::Int64 flid = 0;
     Poco::Nullable<std::string> ffid;
@@ -63,7 +62,6 @@ struct FlightRow {
 
 // One FLIGHT_DETAIL row (flight.details-of, flight.details).
 struct FlightDetailRow {
-    static constexpr bool kLongText = true;                         // NamedStatements.h
     static constexpr const char* kWholeTexts = "flight.whole-item"; // LongTexts.h
     Poco::Int64 flid = 0;
     std::string list;

@@ -9,7 +9,6 @@ namespace {
 
 // One OPS_AUDIT row (audit.recent).
 struct AuditRow {
-    static constexpr bool kLongText = true;                          // NamedStatements.h
     static constexpr const char* kWholeTexts = "audit.whole-detail"; // LongTexts.h
     Poco::Int64 id = 0;
     Poco::Int64 occurredAt = 0;

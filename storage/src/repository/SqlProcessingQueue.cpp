@@ -31,7 +31,6 @@ namespace {
 
 // One PROC_STATE (or PROC_STATE_HST) row as read with procStateReadColumns().
 struct ProcStateRow {
-    static constexpr bool kLongText = true;                              // NamedStatements.h
     static constexpr const char* kWholeTexts = "processing.whole-texts"; // LongTexts.h
     static constexpr const char* kWholeTextsArchived = "processing.whole-texts-archived";
     Poco::Int64 id = 0;

@@ -11,7 +11,6 @@ namespace {
 
 // One REF_MASTER row as read with kReferenceColumns (ReferenceStatements.cpp).
 struct ReferenceRow {
-    static constexpr bool kLongText = true;                            // NamedStatements.h
     static constexpr const char* kWholeTexts = "reference.whole-item"; // LongTexts.h
     std::string rtype;
     std::string rkey;

@@ -31,19 +31,12 @@ Set& preparedSet(Transaction& tx, const SqlContext& ctx) {
     return tx.prepared().get<Set>([&tx, &ctx] { return std::make_shared<Set>(tx.session(), ctx); });
 }
 
-// Rows with long text columns read as LongText (sql/LongText.h) and how to read them whole.
-template <typename Row>
-concept HasLongTexts = requires(const Row& row) {
-    Row::kWholeTexts;
-    row.longTextKey();
-};
-
 // Reads whole the values of `rows` that MySQL cut (repository/LongTexts.h, which defines it).
-template <typename Row>
-void completeLongTexts(Transaction& tx, const SqlContext& ctx, std::vector<Row>& rows);
+template <typename Row, typename Context>
+void completeLongTexts(Transaction& tx, const Context& ctx, std::vector<Row>& rows);
 
 // The rows of catalog statement `name` with `values`, the statement prepared once in the session of
-// `tx` (NamedStatements.h), long texts whole (HasLongTexts); valid until the same statement runs again
+// `tx` (NamedStatements.h), long texts whole (hasLongText); valid until the same statement runs again
 // (the caller may move them out).
 template <typename Row>
 std::vector<Row>& preparedRows(Transaction& tx, const SqlContext& ctx, const std::string& name,
@@ -52,7 +45,7 @@ std::vector<Row>& preparedRows(Transaction& tx, const SqlContext& ctx, const std
                      .get<NamedQueries<Row>>(
                          [&tx, &ctx] { return std::make_shared<NamedQueries<Row>>(tx.session(), ctx.text); })
                      .run(name, ctx[name], values);
-    if constexpr (HasLongTexts<Row>) {
+    if constexpr (hasLongText<Row>()) {
         completeLongTexts(tx, ctx, rows);
     }
     return rows;

@@ -74,15 +74,13 @@ private:
 
 std::vector<Parameter::Kind> kindsOf(const std::vector<Parameter>& values);
 
-// Whether rows of type Row have a column as long as MEDIUMTEXT / TEXT / CLOB; such a row type says so
-// with `static constexpr bool kLongText = true;`.
+// Whether rows of type Row have a column as long as MEDIUMTEXT / TEXT / CLOB: such a row type names
+// the statement that reads its long columns whole, `kWholeTexts` (repository/LongTexts.h).
 template <typename Row>
 constexpr bool hasLongText() {
-    if constexpr (requires { Row::kLongText; }) {
-        return Row::kLongText;
-    } else {
-        return false;
-    }
+    return requires {
+        Row::kWholeTexts;
+    };
 }
 
 // Whether a prepared statement of `session` can be kept between executions whatever its columns. Poco's

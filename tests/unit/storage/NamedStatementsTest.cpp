@@ -77,11 +77,11 @@ struct ShortRow {
     Poco::Int64 id = 0;
 };
 struct LongRow {
-    static constexpr bool kLongText = true;
+    static constexpr const char* kWholeTexts = "test.whole-payload"; // repository/LongTexts.h
     std::string payload;
 };
 
-// A row type with a long text column is never kept prepared on MySQL or ODBC (NamedQueries).
+// A row type with a long text column is not kept prepared through ODBC (NamedQueries).
 static_assert(!hasLongText<ShortRow>());
 static_assert(!hasLongText<Poco::Int64>());
 static_assert(hasLongText<LongRow>());
