@@ -5,18 +5,21 @@
 //             [--msgxd PATH --handlers DIR --flop-golden DIR] [--minutes M] [--rate R]
 //             [--live-flights N] [--out FILE]
 //
-// Phase A (hot operations at 10k rows and at full size): on the PostgreSQL own store of
-// $MSGX_TEST_PG (public schema, emptied and migrated by the store's own migrations) and the MariaDB
-// mailbox of $MSGX_TEST_MAILBOX (CMINMSGS emptied), the tables are filled with SQL (generate_series
-// on PostgreSQL, the SEQUENCE engine on MariaDB; never through the daemon) to 10,000 rows, ANALYZEd
-// (as autovacuum would), and every hot operation is timed through the real storage API: the
-// median of many repetitions, in microseconds. Then the same generators fill the rest up to the size
-// of real operation (--online-rows messages online in PROC_STATE and CMINMSGS, two events each in
-// MSG_EVENT, --flights flights with four detail rows each, --hst-rows archived messages and their
-// events), ANALYZE, and the operations are timed again. The ratio full / small per operation is the
-// figure (target <= 1.5). Filled rows follow the state mix of a running site: messages mostly
-// SUCCEEDED, a few SKIPPED and DEAD, only the newest PENDING; events mostly SENT, only the newest
-// PENDING; a quarter of the flights code-shares, half in a turnaround pair, 2 % deleted.
+// Phase A (hot operations at 10k rows and at full size): two PostgreSQL own stores migrated by the
+// store's own migrations, the full one in the public schema of $MSGX_TEST_PG (emptied) with the
+// MariaDB mailbox table CMINMSGS of $MSGX_TEST_MAILBOX, the small one in the database
+// msgx_soak_small with the mailbox table CMINMSGS_SMALL. Their tables are filled with SQL
+// (generate_series on PostgreSQL, the SEQUENCE engine on MariaDB; never through the daemon), the
+// small one to 10,000 rows, the full one to the size of real operation (--online-rows messages online
+// in PROC_STATE and CMINMSGS, two events each in MSG_EVENT, --flights flights with four detail rows
+// each, --hst-rows archived messages and their events); both are then vacuumed, analyzed and
+// checkpointed (as a store in operation is, SoakStore::settle). Every hot operation is timed through
+// the real storage API on both stores by turns (four chunks each, small and full alternating), the
+// median of its repetitions per store in microseconds. The ratio full / small per operation is the
+// figure (target <= 1.5). Filled rows follow the state mix of a running site:
+// messages mostly SUCCEEDED, a few SKIPPED and DEAD, only the newest PENDING; events mostly SENT,
+// only the newest PENDING; a quarter of the flights code-shares, half in a turnaround pair, 2 %
+// deleted.
 //
 // Phase B (memory and flatness over time): the real msgxd (--msgxd, --handlers) on the same
 // PostgreSQL (emptied again) and MariaDB, delivering both targets to the Kafka mock
@@ -27,7 +30,8 @@
 // delivery (pending msg events) lag behind the feed.
 //
 // Writes the results JSON (--out) and prints tables. Timings are figures, never assertions.
-// Destructive: it empties the public schema of $MSGX_TEST_PG and the mailbox tables (run it through
+// Destructive: it empties the public schema of $MSGX_TEST_PG and the mailbox tables, and recreates
+// the database msgx_soak_small and the mailbox table CMINMSGS_SMALL (the 10k-row store; run it through
 // bench/run-soak.sh, which starts private servers).
 #include "KafkaMockControl.h"
 #include "MailboxBulkInsert.h"
@@ -39,6 +43,7 @@
 #include "msgx/storage/PocoConnectors.h"
 
 #include <CLI/CLI.hpp>
+#include <Poco/Data/RecordSet.h>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/Statement.h>
 #include <Poco/UTF8String.h>
@@ -53,6 +58,8 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <regex>
 #include <signal.h>
 #include <sstream>
@@ -119,9 +126,9 @@ struct Sizes {
 
 class SoakStore {
 public:
-    SoakStore(std::string pg, std::string mailbox, const Sizes& full)
-        : pg_(std::move(pg)), mailboxConnect_(std::move(mailbox)), full_(full), session_("PostgreSQL", pg_),
-          mailbox_("MySQL", mailboxConnect_) {
+    SoakStore(std::string pg, std::string mailbox, std::string mailboxTable, const Sizes& full)
+        : pg_(std::move(pg)), mailboxConnect_(std::move(mailbox)), mailboxTable_(std::move(mailboxTable)),
+          full_(full), session_("PostgreSQL", pg_), mailbox_("MySQL", mailboxConnect_) {
         // Times: the online messages spread over the last 7 days, the archive over the days before,
         // the flights over the last year.
         const std::int64_t now = nowMicros();
@@ -135,6 +142,7 @@ public:
     [[nodiscard]] std::int64_t lastOnlineId() const { return full_.hst + full_.online; }
     [[nodiscard]] std::int64_t lastFlightIndex() const { return full_.flights; }
     Poco::Data::Session& session() { return session_; }
+    [[nodiscard]] const std::string& connectString() const { return pg_; }
     Poco::Data::Session& mailbox() { return mailbox_; }
 
     // Adds rows until the tables hold `target` (never removes any), then ANALYZE. Returns seconds.
@@ -160,10 +168,32 @@ public:
         session_ << "SELECT setval(pg_get_serial_sequence('msg_event', 'event_id'), GREATEST($1, (SELECT"
                     " COALESCE(MAX(EVENT_ID), 0) FROM MSG_EVENT)))",
             use(next), now;
-        session_ << "ANALYZE PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST, FLIGHT, FLIGHT_DETAIL",
-            now;
-        mailbox_ << "ANALYZE TABLE CMINMSGS", now;
+        settle();
+        mailbox_ << "ANALYZE TABLE " + mailboxTable_, now;
         return secondsSince(start);
+    }
+
+    // A store in operation has been vacuumed and analyzed by autovacuum, and the writes that filled it
+    // are long checkpointed. Right after a bulk fill neither is true: autovacuum's insert-triggered
+    // runs and the checkpoint of gigabytes of dirty pages would run during the timed operations, and
+    // the first read of each filled page would set its hint bits (a write). VACUUM (ANALYZE) and a
+    // CHECKPOINT before timing measure the store as it runs, not as it was loaded. MSGX_SOAK_SETTLE=
+    // analyze keeps the earlier runs' ANALYZE only (to compare).
+    void settle() {
+        const char* mode = std::getenv("MSGX_SOAK_SETTLE");
+        if (mode != nullptr && std::string(mode) == "analyze") {
+            session_ << "ANALYZE PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST, FLIGHT, FLIGHT_DETAIL",
+                now;
+            return;
+        }
+        const auto start = Steady::now();
+        session_
+            << "VACUUM (ANALYZE) PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST, FLIGHT, FLIGHT_DETAIL",
+            now;
+        const double vacuumed = secondsSince(start);
+        session_ << "CHECKPOINT", now;
+        std::fprintf(stderr, "settled: VACUUM (ANALYZE) %.1f s, CHECKPOINT %.1f s\n", vacuumed,
+                     secondsSince(start) - vacuumed);
     }
 
     // Room to add PENDING `msg` events for the claims: a few hundred at the tail (untimed).
@@ -336,20 +366,23 @@ private:
         Poco::Int64 h = hi;
         Poco::Int64 newFrom = lastOnlineId() - kPendingTail + 1;
         mailbox_
-            << "INSERT INTO CMINMSGS (CMINMSGS_ID, CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED,"
-               " CMINMSGS_DATE_PROCESSED, CMINMSGS_STATUS) SELECT seq, CONCAT('<?xml version=\"1.0\""
-               " encoding=\"UTF-8\"?><MSG xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-               " xsi:noNamespaceSchemaLocation=\"unisysaodbsis.xsd\"><META><SNDR>AODB</SNDR><SEQN>', seq %"
-               " 1000000, '</SEQN><DTTM>20240612094000</DTTM><TYPE>FLOP</TYPE><STYP>STND</STYP></META>"
-               "<FLOP><FLID>', 50000001 + seq % 400000, '</FLID><FFID>CA-CA', 1000 + seq % 9000,"
-               " '-D-12JUN241010-I</FFID><STND>', 100 + seq % 300, '</STND></FLOP></MSG>'), NOW(), CASE"
-               " WHEN seq < ? THEN NOW() END, CASE WHEN seq < ? THEN 'PROCESSED' ELSE 'VALID' END FROM"
-               " seq_1_to_100000000 WHERE seq BETWEEN ? AND ?",
+            << "INSERT INTO " + mailboxTable_ +
+                   " (CMINMSGS_ID, CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED,"
+                   " CMINMSGS_DATE_PROCESSED, CMINMSGS_STATUS) SELECT seq, CONCAT('<?xml version=\"1.0\""
+                   " encoding=\"UTF-8\"?><MSG xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+                   " xsi:noNamespaceSchemaLocation=\"unisysaodbsis.xsd\"><META><SNDR>AODB</SNDR><SEQN>', seq "
+                   "%"
+                   " 1000000, '</SEQN><DTTM>20240612094000</DTTM><TYPE>FLOP</TYPE><STYP>STND</STYP></META>"
+                   "<FLOP><FLID>', 50000001 + seq % 400000, '</FLID><FFID>CA-CA', 1000 + seq % 9000,"
+                   " '-D-12JUN241010-I</FFID><STND>', 100 + seq % 300, '</STND></FLOP></MSG>'), NOW(), CASE"
+                   " WHEN seq < ? THEN NOW() END, CASE WHEN seq < ? THEN 'PROCESSED' ELSE 'VALID' END FROM"
+                   " seq_1_to_100000000 WHERE seq BETWEEN ? AND ?",
             use(newFrom), use(newFrom), use(l), use(h), now;
     }
 
     std::string pg_;
     std::string mailboxConnect_;
+    std::string mailboxTable_;
     Sizes full_;
     Sizes have_;
     Poco::Data::Session session_;
@@ -369,12 +402,11 @@ struct OpFigure {
 };
 
 // Times `run` (after an untimed `prepare` each time) until `reps` repetitions or `budget` seconds
-// of timed work, at least 5; returns the median in microseconds.
-double timeOp(int reps, double budget, const std::function<void()>& prepare, const std::function<void()>& run,
-              int* done) {
-    std::vector<double> micros;
+// of timed work, at least `least`; appends each repetition's time in microseconds to `micros`.
+void timeChunk(int reps, double budget, int least, const std::function<void()>& prepare,
+               const std::function<void()>& run, std::vector<double>& micros) {
     double spent = 0;
-    for (int i = 0; i < reps && (spent < budget || i < 5); ++i) {
+    for (int i = 0; i < reps && (spent < budget || i < least); ++i) {
         if (prepare) {
             prepare();
         }
@@ -384,9 +416,18 @@ double timeOp(int reps, double budget, const std::function<void()>& prepare, con
         spent += s;
         micros.push_back(s * 1e6);
     }
-    *done = static_cast<int>(micros.size());
-    return median(micros);
 }
+
+// One timed hot operation of one store: `setup` runs once before its first repetition (untimed),
+// `prepare` before each (untimed), `run` is timed.
+struct TimedOp {
+    std::string name;
+    std::function<void()> setup;
+    std::function<void()> prepare;
+    std::function<void()> run;
+    double budget = 4.0; // seconds of timed work per store
+    int reps = 0;
+};
 
 // The outbox operations the dispatcher runs per round, through whichever EventOutbox the tree has:
 // its API moves from per-row claims (claimBatch, markSent of ids) to a delivered mark per target
@@ -455,11 +496,65 @@ private:
     storage::EventId mark_ = 0;
 };
 
+// MSGX_SOAK_STATEMENTS=1 (with MSGX_SERVICES_PG_STATEMENTS=1 for the services): after each timed
+// operation, its top statements from pg_stat_statements (read in the database `postgres`, where the
+// test services create the extension) with time and buffer pages per call; a profile, not a figure.
+class StatementProfile {
+public:
+    explicit StatementProfile(const std::string& pg) {
+        const char* on = std::getenv("MSGX_SOAK_STATEMENTS");
+        if (on == nullptr || std::string(on) != "1") {
+            return;
+        }
+        std::smatch database;
+        if (std::regex_search(pg, database, std::regex("dbname=(\\S+)"))) {
+            database_ = database[1];
+        }
+        session_.emplace("PostgreSQL", std::regex_replace(pg, std::regex("dbname=\\S+"), "dbname=postgres"));
+    }
+
+    void reset() {
+        if (session_) {
+            *session_ << "SELECT 1 FROM pg_stat_statements_reset()", now;
+        }
+    }
+
+    // Prints the `top` statements of this store's database by time since the last reset (which is
+    // of every database).
+    void print(const std::string& operation, int top = 4) {
+        if (!session_) {
+            return;
+        }
+        Poco::Data::Statement select(*session_);
+        select
+            << "SELECT calls, total_exec_time / calls, shared_blks_hit::float8 / calls,"
+               " shared_blks_read::float8 / calls, shared_blks_dirtied::float8 / calls,"
+               " shared_blks_written::float8 / calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 110)"
+               " FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' AND dbid = (SELECT oid"
+               " FROM pg_database WHERE datname = $1) ORDER BY total_exec_time DESC LIMIT $2",
+            use(database_), use(top), now;
+        Poco::Data::RecordSet rows(select);
+        std::fprintf(
+            stderr, "    statements of %s in %s (calls, ms/call, pages hit/read/dirtied/written per call):\n",
+            operation.c_str(), database_.c_str());
+        for (bool more = rows.moveFirst(); more; more = rows.moveNext()) {
+            std::fprintf(stderr, "      %7lld %8.3f %8.1f %7.1f %7.1f %7.1f  %s\n",
+                         static_cast<long long>(rows[0].convert<Poco::Int64>()), rows[1].convert<double>(),
+                         rows[2].convert<double>(), rows[3].convert<double>(), rows[4].convert<double>(),
+                         rows[5].convert<double>(), rows[6].convert<std::string>().c_str());
+        }
+    }
+
+private:
+    std::string database_;
+    std::optional<Poco::Data::Session> session_;
+};
+
 // The hot operations, each through the real storage API.
 class HotOperations {
 public:
     HotOperations(SoakStore& fill, storage::OwnStore& store, storage::Mailbox& mailbox, int reps)
-        : fill_(fill), store_(store), mailbox_(mailbox), reps_(reps) {}
+        : fill_(fill), store_(store), mailbox_(mailbox), reps_(reps), profile_(fill.connectString()) {}
 
     // The FLIDs the commits change: masters of the newest 5,000 flights (today's), not deleted.
     void chooseFlights(std::int64_t lastIndex) {
@@ -471,134 +566,140 @@ public:
         }
     }
 
-    std::map<std::string, std::pair<double, int>> measure() {
-        std::map<std::string, std::pair<double, int>> out;
-        auto add = [&](const std::string& name, const std::function<void()>& prepare,
-                       const std::function<void()>& run, double budget = 4.0) {
-            int done = 0;
-            const double median = timeOp(reps_, budget, prepare, run, &done);
-            out[name] = {median, done};
-            std::fprintf(stderr, "  %-44s %10.1f us (%d reps)\n", name.c_str(), median, done);
+    // The hot operations in the order they are timed; each keeps its state in this object, so that
+    // the operations of two stores can be timed by turns (runPhaseA).
+    std::vector<TimedOp> operations() {
+        std::vector<TimedOp> ops;
+        auto add = [&](std::string name, std::function<void()> prepare, std::function<void()> run,
+                       double budget = 4.0, std::function<void()> setup = {}) {
+            ops.push_back(
+                {std::move(name), std::move(setup), std::move(prepare), std::move(run), budget, reps_});
         };
-        const auto watermark = *mailbox_.inbox().maxId() - 50;
-        add("mailbox poll (readAbove, 50 new rows)", {}, [&] {
-            if (mailbox_.inbox().readAbove(watermark, 200).size() != 50) {
-                throw std::runtime_error("the mailbox poll did not return 50 rows");
-            }
-        });
+        add(
+            "mailbox poll (readAbove, 50 new rows)", {},
+            [this] {
+                if (mailbox_.inbox().readAbove(watermark_, 200).size() != 50) {
+                    throw std::runtime_error("the mailbox poll did not return 50 rows");
+                }
+            },
+            4.0, [this] { watermark_ = *mailbox_.inbox().maxId() - 50; });
         add("mailbox idle probe (hasRowsAbove)", {},
-            [&] { (void)mailbox_.inbox().hasRowsAbove(watermark + 50); });
-        add("queue head read", {}, [&] {
+            [this] { (void)mailbox_.inbox().hasRowsAbove(watermark_ + 50); });
+        add("queue head read", {}, [this] {
             if (!store_.processing().head()) {
                 throw std::runtime_error("no queue head");
             }
         });
         add("queue next batch (nextUnfinished 49)", {},
-            [&] { (void)store_.processing().nextUnfinished(store_.processing().head()->mailboxId, 49); });
-        std::vector<storage::ProcessingCommit> batch;
+            [this] { (void)store_.processing().nextUnfinished(store_.processing().head()->mailboxId, 49); });
         add(
-            "batch commit (commitAll, 50 FLOP messages)", [&] { batch = decisions(50); },
-            [&] { expectApplied(store_.processing().commitAll(batch)); }, 6.0);
+            "batch commit (commitAll, 50 FLOP messages)", [this] { batch_ = decisions(50); },
+            [this] { expectApplied(store_.processing().commitAll(batch_)); }, 6.0);
         add(
-            "single commit (commit, 1 FLOP message)", [&] { batch = decisions(1); },
-            [&] { expectApplied(store_.processing().commit(batch.front())); }, 4.0);
-        OutboxDriver<storage::EventOutbox> outbox(store_.events(), fill_);
-        std::vector<storage::OutboxEvent> claimed;
+            "single commit (commit, 1 FLOP message)", [this] { batch_ = decisions(1); },
+            [this] { expectApplied(store_.processing().commit(batch_.front())); }, 4.0);
         add(
             "outbox claim (200 msg events)",
-            [&] {
+            [this] {
                 // The last claim's events are settled (untimed), so that the next claim starts at a
                 // due head as the dispatcher's does.
-                outbox.settle(claimed);
-                outbox.ensurePending(2 * kClaimBatch);
+                outbox_->settle(claimed_);
+                outbox_->ensurePending(2 * kClaimBatch);
             },
-            [&] {
-                claimed = outbox.claim(kClaimBatch);
-                if (claimed.size() != static_cast<std::size_t>(kClaimBatch)) {
-                    throw std::runtime_error("the claim returned " + std::to_string(claimed.size()));
+            [this] {
+                claimed_ = outbox_->claim(kClaimBatch);
+                if (claimed_.size() != static_cast<std::size_t>(kClaimBatch)) {
+                    throw std::runtime_error("the claim returned " + std::to_string(claimed_.size()));
                 }
+            },
+            4.0,
+            [this] {
+                outbox_ = std::make_unique<OutboxDriver<storage::EventOutbox>>(store_.events(), fill_);
             });
-        outbox.settle(claimed);
         // Each SENT mark needs a claim of its own first (untimed).
         add(
             "outbox SENT mark (200 msg events)",
-            [&] {
-                outbox.ensurePending(2 * kClaimBatch);
-                claimed = outbox.claim(kClaimBatch);
+            [this] {
+                outbox_->ensurePending(2 * kClaimBatch);
+                claimed_ = outbox_->claim(kClaimBatch);
             },
-            [&] { outbox.settle(claimed); });
+            [this] { outbox_->settle(claimed_); }, 4.0, [this] { outbox_->settle(claimed_); });
         add(
-            "processing status counts (countByState)", {}, [&] { (void)store_.processing().countByState(); },
-            3.0);
+            "processing status counts (countByState)", {},
+            [this] { (void)store_.processing().countByState(); }, 3.0);
         // The summary counts each target's PENDING events above its delivered mark: what is still to
         // be delivered, which a running dispatcher keeps short whatever the table's size. No `schd`
         // dispatcher runs here, so the commits timed above leave their `schd` events undelivered, and
         // at full size both phases' (twice as many, older ones cold): a growing backlog, not a growing
         // table. Both targets are delivered up to their newest kPendingTail first (untimed), so that
         // both sizes are timed with the same short backlog.
-        for (const char* target : {"msg", "schd"}) {
-            fill_.deliverAllButNewest(target, kPendingTail, store_.events());
-        }
         add(
-            "outbox status counts (EventOutbox::summary)", {}, [&] { (void)store_.events().summary(); }, 3.0);
-        add("live flights page (liveMasterFlids 500)", {}, [&] {
+            "outbox status counts (EventOutbox::summary)", {}, [this] { (void)store_.events().summary(); },
+            3.0,
+            [this] {
+                for (const char* target : {"msg", "schd"}) {
+                    fill_.deliverAllButNewest(target, kPendingTail, store_.events());
+                }
+            });
+        add("live flights page (liveMasterFlids 500)", {}, [this] {
             if (store_.flights().liveMasterFlids(0, 500).size() != 500) {
                 throw std::runtime_error("fewer than 500 live flights");
             }
         });
-        std::size_t next = 0;
-        add("live flights chunk (byFlids 50, HTTP read)", {}, [&] {
+        add("live flights chunk (byFlids 50, HTTP read)", {}, [this] {
             std::vector<storage::FlightId> chunk;
             for (int i = 0; i < 50; ++i) {
-                chunk.push_back(flights_[next++ % flights_.size()]);
+                chunk.push_back(flights_[next_++ % flights_.size()]);
             }
             (void)store_.flights().byFlids(chunk);
         });
-        add("flight read (byFlid + detailLists)", {}, [&] {
-            const auto flid = flights_[next++ % flights_.size()];
+        add("flight read (byFlid + detailLists)", {}, [this] {
+            const auto flid = flights_[next_++ % flights_.size()];
             (void)store_.flights().byFlid(flid);
             (void)store_.flights().detailLists(flid);
         });
         add("code-shares of a master (store, MAID)", {},
-            [&] { (void)store_.flights().sharedFlightsOf(flights_[next++ % flights_.size()]); });
+            [this] { (void)store_.flights().sharedFlightsOf(flights_[next_++ % flights_.size()]); });
         add("turnaround partner (store, LINK_FLID)", {},
-            [&] { (void)store_.flights().linkingTo(flights_[next++ % flights_.size()]); });
-        return out;
+            [this] { (void)store_.flights().linkingTo(flights_[next_++ % flights_.size()]); });
+        return ops;
     }
 
     // StoreFlightView::matching answered from memory with `held` flights in the view (the pump
     // keeps up to kViewFlights between batches), each master asked of the store once beforehand.
-    std::pair<double, int> viewLookUp(std::int64_t lastIndex, int held) {
-        msgx::pipeline::StoreFlightView view(store_.flights());
-        std::vector<storage::FlightId> flids;
-        for (std::int64_t i = lastIndex; i > 0 && static_cast<int>(flids.size()) < held; --i) {
-            flids.push_back(kFlidBase + i);
-        }
-        for (std::size_t from = 0; from < flids.size(); from += 2000) {
-            view.prefetch(std::vector<storage::FlightId>(
-                flids.begin() + static_cast<std::ptrdiff_t>(from),
-                flids.begin() + static_cast<std::ptrdiff_t>(std::min(flids.size(), from + 2000))));
-        }
-        std::vector<storage::FlightId> masters(
-            flights_.begin(), flights_.begin() + std::min<std::ptrdiff_t>(500, flights_.size()));
-        for (const auto m : masters) {
-            (void)view.sharedFlightsOf(m);
-            (void)view.linkingTo(m);
-        }
-        std::size_t next = 0;
-        int done = 0;
-        const double median = timeOp(
-            reps_ * 5, 2.0, {},
-            [&] {
-                const auto m = masters[next++ % masters.size()];
-                (void)view.sharedFlightsOf(m);
-                (void)view.linkingTo(m);
-            },
-            &done);
-        std::fprintf(stderr, "  %-44s %10.1f us (%d reps, %zu flights held)\n",
-                     "flight view look-ups (sharedFlightsOf+linkingTo)", median, done, view.size());
-        return {median, done};
+    TimedOp viewLookUp(std::int64_t lastIndex, int held) {
+        TimedOp op;
+        op.name = "flight view look-ups (StoreFlightView::matching)";
+        op.budget = 2.0;
+        op.reps = reps_ * 5;
+        op.setup = [this, lastIndex, held] {
+            view_ = std::make_unique<msgx::pipeline::StoreFlightView>(store_.flights());
+            std::vector<storage::FlightId> flids;
+            for (std::int64_t i = lastIndex; i > 0 && static_cast<int>(flids.size()) < held; --i) {
+                flids.push_back(kFlidBase + i);
+            }
+            for (std::size_t from = 0; from < flids.size(); from += 2000) {
+                view_->prefetch(std::vector<storage::FlightId>(
+                    flids.begin() + static_cast<std::ptrdiff_t>(from),
+                    flids.begin() + static_cast<std::ptrdiff_t>(std::min(flids.size(), from + 2000))));
+            }
+            masters_.assign(flights_.begin(),
+                            flights_.begin() + std::min<std::ptrdiff_t>(500, flights_.size()));
+            for (const auto m : masters_) {
+                (void)view_->sharedFlightsOf(m);
+                (void)view_->linkingTo(m);
+            }
+            std::fprintf(stderr, "  (the flight view holds %zu flights)\n", view_->size());
+        };
+        op.run = [this] {
+            const auto m = masters_[next_++ % masters_.size()];
+            (void)view_->sharedFlightsOf(m);
+            (void)view_->linkingTo(m);
+        };
+        return op;
     }
+
+    StatementProfile& profile() { return profile_; }
 
 private:
     static void expectApplied(const storage::WriteResult& result) {
@@ -659,7 +760,16 @@ private:
     storage::OwnStore& store_;
     storage::Mailbox& mailbox_;
     int reps_;
+    StatementProfile profile_;
     msgx::SystemClock clock_;
+    // The operations' state between repetitions.
+    storage::MailboxId watermark_ = 0;
+    std::vector<storage::ProcessingCommit> batch_;
+    std::unique_ptr<OutboxDriver<storage::EventOutbox>> outbox_;
+    std::vector<storage::OutboxEvent> claimed_;
+    std::size_t next_ = 0;
+    std::unique_ptr<msgx::pipeline::StoreFlightView> view_;
+    std::vector<storage::FlightId> masters_;
     std::vector<storage::FlightId> flights_;
     std::size_t nextFlight_ = 0;
     storage::MailboxId nextId_ = 900000000; // above every filled id
@@ -680,75 +790,139 @@ void resetStore(Poco::Data::Session& session) {
     session << "CREATE SCHEMA public", now;
 }
 
+// One store of phase A: its own-store database and mailbox table, the filler and the timed
+// operations through the real storage API.
+struct PhaseAStore {
+    PhaseAStore(const std::string& pg, const std::string& mailboxConnect, const std::string& mailboxTable,
+                const Sizes& full, int reps, const std::string& migrations, msgx::SystemClock& clock) {
+        storage::DatabaseSettings settings;
+        settings.backend = storage::DatabaseBackend::PostgreSql;
+        settings.dialect = storage::SqlDialect::PostgreSql;
+        settings.connect = pg;
+        settings.poolSize = 2;
+        settings.operationTimeout = std::chrono::minutes(5);
+        store = storage::OwnStore::open(settings, clock);
+        store->migrate(migrations);
+        storage::DatabaseSettings mailboxSettings;
+        mailboxSettings.role = "mailbox";
+        mailboxSettings.backend = storage::DatabaseBackend::MySql;
+        mailboxSettings.dialect = storage::SqlDialect::MySql;
+        mailboxSettings.connect = mailboxConnect;
+        mailboxSettings.poolSize = 1;
+        mailbox = storage::Mailbox::open(mailboxSettings, {mailboxTable, "COUTMSGS", "UTC"});
+        fill = std::make_unique<SoakStore>(pg, mailboxConnect, mailboxTable, full);
+        ops = std::make_unique<HotOperations>(*fill, *store, *mailbox, reps);
+    }
+
+    // Fills to `size`; then the kept state counts are set from the filled rows by the recount msgxd
+    // runs when it becomes the writer (the filler writes rows with SQL, as an edit by hand would;
+    // docs/storage.md "State counts").
+    double fillTo(const Sizes& size, const char* name) {
+        const double seconds = fill->fillTo(size);
+        const auto started = std::chrono::steady_clock::now();
+        const auto corrections = store->processing().recountStates();
+        std::fprintf(stderr, "%s: filled in %.1f s, state counts recounted in %.2f s (%zu set)\n", name,
+                     seconds,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                     corrections.size());
+        ops->chooseFlights(fill->lastFlightIndex());
+        return seconds;
+    }
+
+    std::unique_ptr<storage::OwnStore> store;
+    std::unique_ptr<storage::Mailbox> mailbox;
+    std::unique_ptr<SoakStore> fill;
+    std::unique_ptr<HotOperations> ops;
+};
+
+// Times one operation on the small and the full store by turns, kTurns chunks each (small, full,
+// full, small, ...), so that both sizes see the same minutes of this VM, whose speed drifts by up
+// to 2x within minutes (docs/performance.md): timed one after the other, 4 minutes apart, the same
+// code gave a batch commit ratio of 1.13, 1.66 and 1.33 in three runs. The figure of each size is
+// the median of all its repetitions.
+OpFigure timeByTurns(TimedOp& small, TimedOp& full, HotOperations& smallStore, HotOperations& fullStore) {
+    constexpr int kTurns = 4;
+    if (small.setup) {
+        small.setup();
+    }
+    if (full.setup) {
+        full.setup();
+    }
+    smallStore.profile().reset();
+    std::vector<double> smallMicros;
+    std::vector<double> fullMicros;
+    for (int turn = 0; turn < kTurns; ++turn) {
+        const bool smallFirst = turn % 2 == 0;
+        for (int side = 0; side < 2; ++side) {
+            TimedOp& op = (side == 0) == smallFirst ? small : full;
+            timeChunk((op.reps + kTurns - 1) / kTurns, op.budget / kTurns, 2, op.prepare, op.run,
+                      &op == &small ? smallMicros : fullMicros);
+        }
+    }
+    OpFigure figure;
+    figure.name = small.name;
+    figure.smallMicros = median(smallMicros);
+    figure.fullMicros = median(fullMicros);
+    figure.smallReps = static_cast<int>(smallMicros.size());
+    figure.fullReps = static_cast<int>(fullMicros.size());
+    std::fprintf(stderr, "  %-48s 10k %10.1f us (%3d reps)  full %10.1f us (%3d reps)  %5.2f\n",
+                 small.name.c_str(), figure.smallMicros, figure.smallReps, figure.fullMicros, figure.fullReps,
+                 figure.fullMicros / figure.smallMicros);
+    smallStore.profile().print(small.name);
+    fullStore.profile().print(full.name);
+    return figure;
+}
+
+// `pg` with its database replaced by `database`.
+std::string withDatabase(const std::string& pg, const std::string& database) {
+    return std::regex_replace(pg, std::regex("dbname=\\S+"), "dbname=" + database);
+}
+
+// The small store is a database of its own (msgx_soak_small, mailbox table CMINMSGS_SMALL), so that
+// both stores exist at once and each operation is timed on both by turns (timeByTurns).
 PhaseA runPhaseA(const std::string& pg, const std::string& mailboxConnect, const Sizes& full, int reps,
                  const std::string& migrations) {
     PhaseA result;
     result.full = full;
+    const std::string smallDatabase = "msgx_soak_small";
+    const std::string smallMailbox = "CMINMSGS_SMALL";
     {
         Poco::Data::Session admin("PostgreSQL", pg);
         resetStore(admin);
+        admin << "DROP DATABASE IF EXISTS " + smallDatabase, now;
+        admin << "CREATE DATABASE " + smallDatabase, now;
         Poco::Data::Session mailbox("MySQL", mailboxConnect);
         mailbox << "TRUNCATE TABLE CMINMSGS", now;
+        mailbox << "DROP TABLE IF EXISTS " + smallMailbox, now;
+        mailbox << "CREATE TABLE " + smallMailbox + " LIKE CMINMSGS", now;
     }
     msgx::SystemClock clock;
-    storage::DatabaseSettings settings;
-    settings.backend = storage::DatabaseBackend::PostgreSql;
-    settings.dialect = storage::SqlDialect::PostgreSql;
-    settings.connect = pg;
-    settings.poolSize = 2;
-    settings.operationTimeout = std::chrono::minutes(5);
-    auto store = storage::OwnStore::open(settings, clock);
-    store->migrate(migrations);
-    storage::DatabaseSettings mailboxSettings;
-    mailboxSettings.role = "mailbox";
-    mailboxSettings.backend = storage::DatabaseBackend::MySql;
-    mailboxSettings.dialect = storage::SqlDialect::MySql;
-    mailboxSettings.connect = mailboxConnect;
-    mailboxSettings.poolSize = 1;
-    auto mailbox = storage::Mailbox::open(mailboxSettings, {"CMINMSGS", "COUTMSGS", "UTC"});
-
-    SoakStore fill(pg, mailboxConnect, full);
-    HotOperations ops(fill, *store, *mailbox, reps);
     const Sizes small{std::min(kSmallRows, full.online), std::min(kSmallRows, full.hst),
                       std::min(kSmallRows, full.flights)};
-    // The filler writes rows with SQL, as an edit by hand would: the kept state counts are set from
-    // them by the recount msgxd runs when it becomes the writer (docs/storage.md "State counts").
-    const auto recount = [&store](const char* phase) {
-        const auto started = std::chrono::steady_clock::now();
-        const auto corrections = store->processing().recountStates();
-        std::fprintf(stderr, "%s: state counts recounted in %.2f s (%zu set)\n", phase,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
-                     corrections.size());
-    };
-    result.fillSmallSeconds = fill.fillTo(small);
-    recount("phase A small");
-    std::fprintf(stderr, "phase A: %lld rows each, filled in %.1f s\n", static_cast<long long>(kSmallRows),
-                 result.fillSmallSeconds);
-    ops.chooseFlights(fill.lastFlightIndex());
-    const auto smallOps = ops.measure();
-    const auto smallView = ops.viewLookUp(fill.lastFlightIndex(), static_cast<int>(small.flights));
-
-    result.fillFullSeconds = fill.fillTo(full);
-    recount("phase A full");
+    PhaseAStore smallStore(withDatabase(pg, smallDatabase), mailboxConnect, smallMailbox, full, reps,
+                           migrations, clock);
+    PhaseAStore fullStore(pg, mailboxConnect, "CMINMSGS", full, reps, migrations, clock);
+    result.fillSmallSeconds = smallStore.fillTo(small, "phase A small");
+    result.fillFullSeconds = fullStore.fillTo(full, "phase A full");
     for (const char* table :
          {"PROC_STATE", "MSG_EVENT", "FLIGHT", "FLIGHT_DETAIL", "PROC_STATE_HST", "MSG_EVENT_HST"}) {
-        result.rows[table] = fill.count(table);
+        result.rows[table] = fullStore.fill->count(table);
     }
     Poco::Int64 mailboxRows = 0;
-    fill.mailbox() << "SELECT COUNT(*) FROM CMINMSGS", into(mailboxRows), now;
+    fullStore.fill->mailbox() << "SELECT COUNT(*) FROM CMINMSGS", into(mailboxRows), now;
     result.rows["CMINMSGS"] = mailboxRows;
-    fill.session() << "SELECT pg_size_pretty(pg_database_size(current_database()))",
+    fullStore.fill->session() << "SELECT pg_size_pretty(pg_database_size(current_database()))",
         into(result.databaseSize), now;
-    std::fprintf(stderr, "phase A: full size filled in %.1f s (database %s)\n", result.fillFullSeconds,
+    std::fprintf(stderr, "phase A: full size %s; timing each operation on both stores by turns\n",
                  result.databaseSize.c_str());
-    const auto fullOps = ops.measure();
-    const auto fullView = ops.viewLookUp(fill.lastFlightIndex(), kViewFlights);
-    for (const auto& [name, figure] : smallOps) {
-        result.ops.push_back(
-            {name, figure.first, fullOps.at(name).first, figure.second, fullOps.at(name).second});
+    auto smallOps = smallStore.ops->operations();
+    auto fullOps = fullStore.ops->operations();
+    smallOps.push_back(
+        smallStore.ops->viewLookUp(smallStore.fill->lastFlightIndex(), static_cast<int>(small.flights)));
+    fullOps.push_back(fullStore.ops->viewLookUp(fullStore.fill->lastFlightIndex(), kViewFlights));
+    for (std::size_t i = 0; i < smallOps.size(); ++i) {
+        result.ops.push_back(timeByTurns(smallOps[i], fullOps[i], *smallStore.ops, *fullStore.ops));
     }
-    result.ops.push_back({"flight view look-ups (StoreFlightView::matching)", smallView.first, fullView.first,
-                          smallView.second, fullView.second});
     return result;
 }
 
