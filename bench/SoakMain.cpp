@@ -59,6 +59,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <regex>
 #include <signal.h>
@@ -397,22 +398,30 @@ struct OpFigure {
     std::string name;
     double smallMicros = 0;
     double fullMicros = 0;
+    std::optional<double> smallServerMicros; // the server's execution time (StatementProfile), when known
+    std::optional<double> fullServerMicros;
     int smallReps = 0;
     int fullReps = 0;
 };
 
 // Times `run` (after an untimed `prepare` each time) until `reps` repetitions or `budget` seconds
-// of timed work, at least `least`; appends each repetition's time in microseconds to `micros`.
+// of timed work, at least `least`; appends each repetition's time in microseconds to `micros`, and
+// when `serverMillis` is given (a running total) what it grew by during the repetition to `server`.
 void timeChunk(int reps, double budget, int least, const std::function<void()>& prepare,
-               const std::function<void()>& run, std::vector<double>& micros) {
+               const std::function<void()>& run, std::vector<double>& micros,
+               const std::function<double()>& serverMillis, std::vector<double>& server) {
     double spent = 0;
     for (int i = 0; i < reps && (spent < budget || i < least); ++i) {
         if (prepare) {
             prepare();
         }
+        const double serverBefore = serverMillis ? serverMillis() : 0;
         const auto start = Steady::now();
         run();
         const double s = secondsSince(start);
+        if (serverMillis) {
+            server.push_back((serverMillis() - serverBefore) * 1000);
+        }
         spent += s;
         micros.push_back(s * 1e6);
     }
@@ -496,25 +505,47 @@ private:
     storage::EventId mark_ = 0;
 };
 
-// MSGX_SOAK_STATEMENTS=1 (with MSGX_SERVICES_PG_STATEMENTS=1 for the services): after each timed
-// operation, its top statements from pg_stat_statements (read in the database `postgres`, where the
-// test services create the extension) with time and buffer pages per call; a profile, not a figure.
+// What the PostgreSQL server spent executing one store's statements (pg_stat_statements, read in the
+// database `postgres`, where the test services create it with MSGX_SERVICES_PG_STATEMENTS=1, as
+// bench/run-soak.sh starts them). The wall-clock time of a hot operation is mostly the round trips
+// and the hand-off to a connection thread, which do not depend on the table's size and on this VM
+// vary by up to 2x between two stores timed by turns; the server's execution time is the part that
+// grows with the table. Without the extension the soak reports wall-clock times only.
+// MSGX_SOAK_STATEMENTS=1 also prints each operation's top statements with their buffer pages.
 class StatementProfile {
 public:
     explicit StatementProfile(const std::string& pg) {
-        const char* on = std::getenv("MSGX_SOAK_STATEMENTS");
-        if (on == nullptr || std::string(on) != "1") {
-            return;
-        }
+        const char* print = std::getenv("MSGX_SOAK_STATEMENTS");
+        printing_ = print != nullptr && std::string(print) == "1";
         std::smatch database;
         if (std::regex_search(pg, database, std::regex("dbname=(\\S+)"))) {
             database_ = database[1];
         }
-        session_.emplace("PostgreSQL", std::regex_replace(pg, std::regex("dbname=\\S+"), "dbname=postgres"));
+        try {
+            session_.emplace("PostgreSQL",
+                             std::regex_replace(pg, std::regex("dbname=\\S+"), "dbname=postgres"));
+            (void)executedMillis();
+        } catch (const Poco::Exception& e) {
+            std::fprintf(stderr, "(no server execution times: pg_stat_statements is not readable: %s)\n",
+                         e.displayText().c_str());
+            session_.reset();
+        }
+    }
+
+    [[nodiscard]] bool available() const { return session_.has_value(); }
+
+    // Milliseconds the server spent executing this store's statements so far (a running total).
+    double executedMillis() {
+        double millis = 0;
+        *session_
+            << "SELECT COALESCE(SUM(total_exec_time), 0) FROM pg_stat_statements WHERE dbid = (SELECT oid"
+               " FROM pg_database WHERE datname = $1)",
+            use(database_), into(millis), now;
+        return millis;
     }
 
     void reset() {
-        if (session_) {
+        if (session_ && printing_) {
             *session_ << "SELECT 1 FROM pg_stat_statements_reset()", now;
         }
     }
@@ -522,7 +553,7 @@ public:
     // Prints the `top` statements of this store's database by time since the last reset (which is
     // of every database).
     void print(const std::string& operation, int top = 4) {
-        if (!session_) {
+        if (!session_ || !printing_) {
             return;
         }
         Poco::Data::Statement select(*session_);
@@ -546,6 +577,7 @@ public:
     }
 
 private:
+    bool printing_ = false;
     std::string database_;
     std::optional<Poco::Data::Session> session_;
 };
@@ -851,12 +883,20 @@ OpFigure timeByTurns(TimedOp& small, TimedOp& full, HotOperations& smallStore, H
     smallStore.profile().reset();
     std::vector<double> smallMicros;
     std::vector<double> fullMicros;
+    std::vector<double> smallServer;
+    std::vector<double> fullServer;
     for (int turn = 0; turn < kTurns; ++turn) {
         const bool smallFirst = turn % 2 == 0;
         for (int side = 0; side < 2; ++side) {
-            TimedOp& op = (side == 0) == smallFirst ? small : full;
+            const bool isSmall = (side == 0) == smallFirst;
+            TimedOp& op = isSmall ? small : full;
+            StatementProfile& profile = (isSmall ? smallStore : fullStore).profile();
+            std::function<double()> serverMillis;
+            if (profile.available()) {
+                serverMillis = [&profile] { return profile.executedMillis(); };
+            }
             timeChunk((op.reps + kTurns - 1) / kTurns, op.budget / kTurns, 2, op.prepare, op.run,
-                      &op == &small ? smallMicros : fullMicros);
+                      isSmall ? smallMicros : fullMicros, serverMillis, isSmall ? smallServer : fullServer);
         }
     }
     OpFigure figure;
@@ -865,9 +905,21 @@ OpFigure timeByTurns(TimedOp& small, TimedOp& full, HotOperations& smallStore, H
     figure.fullMicros = median(fullMicros);
     figure.smallReps = static_cast<int>(smallMicros.size());
     figure.fullReps = static_cast<int>(fullMicros.size());
-    std::fprintf(stderr, "  %-48s 10k %10.1f us (%3d reps)  full %10.1f us (%3d reps)  %5.2f\n",
+    // Only operations that run statements on the own store have a server time (not the mailbox's
+    // MariaDB reads, not the in-memory flight view).
+    const auto total = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); };
+    if (total(smallServer) > 0 && total(fullServer) > 0) {
+        figure.smallServerMicros = median(smallServer);
+        figure.fullServerMicros = median(fullServer);
+    }
+    std::fprintf(stderr, "  %-48s 10k %9.1f us (%3d reps)  full %9.1f us (%3d reps)  %5.2f",
                  small.name.c_str(), figure.smallMicros, figure.smallReps, figure.fullMicros, figure.fullReps,
                  figure.fullMicros / figure.smallMicros);
+    if (figure.smallServerMicros) {
+        std::fprintf(stderr, "   server %8.1f / %8.1f us  %5.2f", *figure.smallServerMicros,
+                     *figure.fullServerMicros, *figure.fullServerMicros / *figure.smallServerMicros);
+    }
+    std::fprintf(stderr, "\n");
     smallStore.profile().print(small.name);
     fullStore.profile().print(full.name);
     return figure;
@@ -1344,10 +1396,17 @@ void writeResults(const std::string& path, const std::string& commit, const Phas
     out << "{\n  \"commit\": " << jsonString(commit) << ",\n";
     if (a != nullptr) {
         double maxRatio = 0;
+        double maxServerRatio = 0;
         for (const auto& op : a->ops) {
             maxRatio = std::max(maxRatio, op.fullMicros / op.smallMicros);
+            if (op.smallServerMicros) {
+                maxServerRatio = std::max(maxServerRatio, *op.fullServerMicros / *op.smallServerMicros);
+            }
         }
         out << "  \"growth_max_ratio\": " << maxRatio << ",\n";
+        if (maxServerRatio > 0) {
+            out << "  \"growth_max_server_ratio\": " << maxServerRatio << ",\n";
+        }
         out << "  \"sizes\": {\"small_rows\": " << kSmallRows << ", \"online_messages\": " << a->full.online
             << ", \"hst_messages\": " << a->full.hst << ", \"flights\": " << a->full.flights
             << ", \"database_size\": " << jsonString(a->databaseSize) << ", \"rows\": {";
@@ -1362,8 +1421,13 @@ void writeResults(const std::string& path, const std::string& commit, const Phas
             const auto& op = a->ops[i];
             out << "    {\"name\": " << jsonString(op.name) << ", \"small_us\": " << op.smallMicros
                 << ", \"full_us\": " << op.fullMicros << ", \"ratio\": " << op.fullMicros / op.smallMicros
-                << ", \"small_reps\": " << op.smallReps << ", \"full_reps\": " << op.fullReps << "}"
-                << (i + 1 < a->ops.size() ? ",\n" : "\n");
+                << ", \"small_reps\": " << op.smallReps << ", \"full_reps\": " << op.fullReps;
+            if (op.smallServerMicros) {
+                out << ", \"small_server_us\": " << *op.smallServerMicros
+                    << ", \"full_server_us\": " << *op.fullServerMicros
+                    << ", \"server_ratio\": " << *op.fullServerMicros / *op.smallServerMicros;
+            }
+            out << "}" << (i + 1 < a->ops.size() ? ",\n" : "\n");
         }
         out << "  ],\n";
     }
@@ -1453,11 +1517,16 @@ int main(int argc, char** argv) {
     try {
         if (phase != "b") {
             a = runPhaseA(pg, mailboxConnect, full, reps, migrations);
-            std::printf("\n%-52s %12s %12s %8s\n", "hot operation (PostgreSQL store, MariaDB mailbox)",
-                        "10k rows us", "full us", "ratio");
+            std::printf("\n%-52s %12s %12s %8s %26s\n", "hot operation (PostgreSQL store, MariaDB mailbox)",
+                        "10k rows us", "full us", "ratio", "server 10k / full us ratio");
             for (const auto& op : a->ops) {
-                std::printf("%-52s %12.1f %12.1f %8.2f\n", op.name.c_str(), op.smallMicros, op.fullMicros,
+                std::printf("%-52s %12.1f %12.1f %8.2f", op.name.c_str(), op.smallMicros, op.fullMicros,
                             op.fullMicros / op.smallMicros);
+                if (op.smallServerMicros) {
+                    std::printf(" %9.1f / %9.1f %6.2f", *op.smallServerMicros, *op.fullServerMicros,
+                                *op.fullServerMicros / *op.smallServerMicros);
+                }
+                std::printf("\n");
             }
             std::printf("(full: %lld online messages, %lld archived, %lld flights; database %s)\n",
                         static_cast<long long>(full.online), static_cast<long long>(full.hst),

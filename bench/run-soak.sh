@@ -24,7 +24,9 @@ out=(--out "bench/results/$(date -u +%Y-%m-%d)-$(git rev-parse --short HEAD)-soa
 for arg; do [[ $arg == --out ]] && out=(); done
 mkdir -p bench/results
 echo "run-soak: $(date -u +%H:%M:%S) start ${out[*]}" >&2
-tests/services/with-services --only pg,mysql,kafka --kafka-mock "$mock" -- \
+# pg_stat_statements in the test PostgreSQL: the soak reads each hot operation's server execution
+# time from it beside the wall-clock time (bench/SoakMain.cpp, StatementProfile).
+MSGX_SERVICES_PG_STATEMENTS=1 tests/services/with-services --only pg,mysql,kafka --kafka-mock "$mock" -- \
   "$soak" --msgxd "$build/core/msgxd" --handlers "$build/handlers" --flop-golden handlers/flop \
   --commit "$sha" "${out[@]}" "$@"
 echo "run-soak: $(date -u +%H:%M:%S) done" >&2
