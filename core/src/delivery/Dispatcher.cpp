@@ -84,13 +84,16 @@ Timestamp Dispatcher::runOnce() {
         storeProblem_.reset();
         return next;
     } catch (const storage::InfraError& e) {
-        // The mark is read again: a recordDelivered whose answer was lost may have committed.
+        // The mark is read again: a recordDelivered whose answer was lost may have committed. So is
+        // the hold: a markDead whose answer was lost may have committed too.
         mark_.reset();
+        noHold_ = false;
         log::error("delivery {}: the own store failed, trying again in {} ms: {}", settings_.target,
                    settings_.unavailableRetry.count(), e.what());
         std::lock_guard lock(statusMutex_);
         storeProblem_ = std::string("own store: ") + e.what();
     } catch (const std::exception& e) {
+        noHold_ = false;
         log::error("delivery {}: round failed, trying again in {} ms: {}", settings_.target,
                    settings_.unavailableRetry.count(), e.what());
         std::lock_guard lock(statusMutex_);
@@ -124,7 +127,7 @@ DispatcherStatus Dispatcher::status() const {
 }
 
 Timestamp Dispatcher::round(Timestamp now) {
-    if (settings_.onDead == config::OnDead::Stop) {
+    if (settings_.onDead == config::OnDead::Stop && !noHold_) {
         if (const auto hold = findHold(store_, settings_.target)) {
             const std::string problem = "held: event " + std::to_string(hold->deadEventId) + " is DEAD (" +
                                         hold->error + "); release with `msgxctl events retry|skip --target " +
@@ -142,6 +145,7 @@ Timestamp Dispatcher::round(Timestamp now) {
             refreshCounts(now, false);
             return now + settings_.idlePoll;
         }
+        noHold_ = true;
         std::lock_guard lock(statusMutex_);
         if (holdProblem_) {
             log::warn("delivery {}: released by an operator, delivering again", settings_.target);
@@ -156,6 +160,7 @@ Timestamp Dispatcher::round(Timestamp now) {
 
 void Dispatcher::writerChanged() {
     mark_.reset();
+    noHold_ = false;    // the other writer may have made events DEAD
     readAhead_.reset(); // read before another writer may have refused (DEAD) or an operator skipped
 }
 
@@ -341,6 +346,7 @@ bool Dispatcher::countRefusal(const std::vector<OutboxEvent>& events, const std:
         attempts = std::max(attempts, event.attempts + 1);
     }
     const bool exhausted = attempts >= settings_.maxAttempts;
+    noHold_ = noHold_ && !exhausted;
     const Timestamp nextAttemptAt = now + settings_.backoffAfter(attempts);
     for (const auto& event : events) {
         outbox.recordFailure(event.id, nextAttemptAt, error);
@@ -360,6 +366,7 @@ bool Dispatcher::countRefusal(const std::vector<OutboxEvent>& events, const std:
 }
 
 void Dispatcher::markUnsendable(const std::vector<EventId>& ids, const std::string& error) {
+    noHold_ = false;
     store_.events().markDead(ids, error);
     log::error("delivery {}: {} cannot be sent, now DEAD: {}", settings_.target, idsText(ids), error);
     afterDead(ids, error);

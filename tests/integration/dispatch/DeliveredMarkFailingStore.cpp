@@ -13,6 +13,7 @@ public:
     std::atomic<int> toFail{0};
     std::atomic<bool> commitFirst{false};
     std::atomic<int> failed{0};
+    std::atomic<int> newestDeadReads{0};
 
     std::optional<OutboxEvent> head(const std::string& target, EventId afterId) override {
         return real_.head(target, afterId);
@@ -58,6 +59,7 @@ public:
         return real_.requeueDead(target, afterId);
     }
     std::optional<OutboxEvent> newestDead(const std::string& target) override {
+        ++newestDeadReads;
         return real_.newestDead(target);
     }
     std::vector<OutboxEvent> list(const std::string& target, std::optional<EventState> state, EventId afterId,
@@ -86,6 +88,10 @@ int DeliveredMarkFailingStore::failedRecordDelivered() const {
 
 EventOutbox& DeliveredMarkFailingStore::events() {
     return *outbox_;
+}
+
+int DeliveredMarkFailingStore::newestDeadReads() const {
+    return outbox_->newestDeadReads.load();
 }
 
 } // namespace msgx::test

@@ -7,10 +7,10 @@
 
 namespace msgx::test {
 
-// An OwnStore that forwards everything to a real one, except that EventOutbox::recordDelivered
-// throws InfraError (as a lost connection would) the next `n` times after failNextRecordDelivered(n):
-// the window in which the sink acknowledged a record but the store did not learn it. With
-// commitThenFail, the upsert commits first and only its answer is lost (a client whose operation
+// An OwnStore that forwards everything to a real one (counting the hold check's reads), except that
+// EventOutbox::recordDelivered throws InfraError (as a lost connection would) the next `n` times after
+// failNextRecordDelivered(n): the window in which the sink acknowledged a record but the store did not learn
+// it. With commitThenFail, the upsert commits first and only its answer is lost (a client whose operation
 // timeout ran out before the COMMIT's answer came).
 class DeliveredMarkFailingStore : public storage::OwnStore {
 public:
@@ -20,6 +20,8 @@ public:
     void failNextRecordDelivered(int n, bool commitThenFail = false);
     // recordDelivered calls that threw so far.
     [[nodiscard]] int failedRecordDelivered() const;
+    // EventOutbox::newestDead calls so far (the dispatcher's hold check reads it).
+    [[nodiscard]] int newestDeadReads() const;
 
     storage::MigrationReport migrate(const std::filesystem::path& migrationsRoot) override {
         return real_.migrate(migrationsRoot);

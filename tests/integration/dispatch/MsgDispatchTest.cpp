@@ -211,6 +211,43 @@ TEST_F(DispatchTest, ExhaustedAttemptsMakeTheEventDeadAndHoldTheTargetAcrossARes
     EXPECT_EQ(event(ids[1]).state, EventState::Pending); // never passed the DEAD one
 }
 
+// The hold check is a store read; it runs again only when this dispatcher may have made an event
+// DEAD (or the store failed, or the writer changed), not every round.
+TEST_F(DispatchTest, TheHoldIsReadOnceWhileNothingIsHeldAndAgainAfterAnEventWentDead) {
+    const auto ids = outbox_.addEvents(
+        {{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}, {"msg", 1, flightUpdate(1, 3)}});
+    DeliveredMarkFailingStore counting(store());
+    auto settings = msgSettings();
+    settings.batchSize = 1;
+    settings.maxAttempts = 1;
+    delivery::Dispatcher d(counting, sink_, clock_, settings);
+    for (int round = 0; round < 5; ++round) { // three deliveries and two idle rounds
+        d.runOnce();
+        clock_.advance(1s);
+    }
+    EXPECT_THAT(sink_.sentIds(), ElementsAre(ids[0], ids[1], ids[2]));
+    EXPECT_EQ(counting.newestDeadReads(), 1);
+
+    const auto refused = outbox_.addEvents({{"msg", 1, flightUpdate(1, 4)}, {"msg", 1, flightUpdate(1, 5)}});
+    sink_.script(ScriptedSink::each({Status::Refused}, "INVALID_RECORD"));
+    d.runOnce(); // its only attempt: DEAD
+    ASSERT_EQ(event(refused[0]).state, EventState::Dead);
+    d.runOnce();
+    EXPECT_EQ(counting.newestDeadReads(), 2);
+    EXPECT_TRUE(d.status().held);
+    EXPECT_EQ(event(refused[1]).state, EventState::Pending); // not passed
+    d.runOnce(); // held: checked every round until an operator releases it
+    EXPECT_EQ(counting.newestDeadReads(), 3);
+
+    delivery::passDeadEvents(store(), "msg", refused[0]); // what `msgxctl events skip` does
+    d.runOnce();
+    EXPECT_FALSE(d.status().held);
+    EXPECT_EQ(event(refused[1]).state, EventState::Sent);
+    d.writerChanged(); // another writer may have made events DEAD meanwhile
+    d.runOnce();
+    EXPECT_EQ(counting.newestDeadReads(), 5);
+}
+
 TEST_F(DispatchTest, OnDeadContinuePassesTheDeadEventAndRemembersThatItDid) {
     const auto ids = outbox_.addEvents({{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}});
     auto settings = msgSettings();
