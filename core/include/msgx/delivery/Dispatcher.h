@@ -131,8 +131,8 @@ private:
     // With on-dead `stop`: the last hold check found no hold, and this dispatcher made no event DEAD
     // since. Only the target's dispatcher in the writer makes its events DEAD (an operator's retry or
     // skip only releases a hold), so the check is read again only after this dispatcher did, after a
-    // store failure, or when the writer changed; not once per round (a read per round was ~15,000 of
-    // the ~40,000 store transactions of a 100,000-message backlog). Run thread only.
+    // store failure, or when the writer changed; not once per round (a read per round was about a
+    // fifth of the own-store transactions of a backlog). Run thread only.
     bool noHold_ = false;
 
     mutable std::mutex statusMutex_; // guards everything below
