@@ -146,7 +146,7 @@ public:
     [[nodiscard]] const std::string& connectString() const { return pg_; }
     Poco::Data::Session& mailbox() { return mailbox_; }
 
-    // Adds rows until the tables hold `target` (never removes any), then ANALYZE. Returns seconds.
+    // Adds rows until the tables hold `target` (never removes any), then settle(). Returns seconds.
     double fillTo(const Sizes& target) {
         const auto start = Steady::now();
         const std::int64_t onlineFrom = lastOnlineId() - target.online + 1;
@@ -178,15 +178,8 @@ public:
     // are long checkpointed. Right after a bulk fill neither is true: autovacuum's insert-triggered
     // runs and the checkpoint of gigabytes of dirty pages would run during the timed operations, and
     // the first read of each filled page would set its hint bits (a write). VACUUM (ANALYZE) and a
-    // CHECKPOINT before timing measure the store as it runs, not as it was loaded. MSGX_SOAK_SETTLE=
-    // analyze keeps the earlier runs' ANALYZE only (to compare).
+    // CHECKPOINT before timing measure the store as it runs, not as it was loaded.
     void settle() {
-        const char* mode = std::getenv("MSGX_SOAK_SETTLE");
-        if (mode != nullptr && std::string(mode) == "analyze") {
-            session_ << "ANALYZE PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST, FLIGHT, FLIGHT_DETAIL",
-                now;
-            return;
-        }
         const auto start = Steady::now();
         session_
             << "VACUUM (ANALYZE) PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST, FLIGHT, FLIGHT_DETAIL",
@@ -515,6 +508,11 @@ private:
 // vary by up to 2x between two stores timed by turns; the server's execution time is the part that
 // grows with the table. Without the extension the soak reports wall-clock times only.
 // MSGX_SOAK_STATEMENTS=1 also prints each operation's top statements with their buffer pages.
+// `pg` with its database replaced by `database`.
+std::string withDatabase(const std::string& pg, const std::string& database) {
+    return std::regex_replace(pg, std::regex("dbname=\\S+"), "dbname=" + database);
+}
+
 class StatementProfile {
 public:
     explicit StatementProfile(const std::string& pg) {
@@ -525,8 +523,7 @@ public:
             database_ = database[1];
         }
         try {
-            session_.emplace("PostgreSQL",
-                             std::regex_replace(pg, std::regex("dbname=\\S+"), "dbname=postgres"));
+            session_.emplace("PostgreSQL", withDatabase(pg, "postgres"));
             (void)executedMillis();
         } catch (const Poco::Exception& e) {
             std::fprintf(stderr, "(no server execution times: pg_stat_statements is not readable: %s)\n",
@@ -618,10 +615,10 @@ public:
                 }
             },
             4.0, [this] { watermark_ = *mailbox_.inbox().maxId() - 50; });
+        ops.back().ownStore = false; // the mailbox is MariaDB
         add("mailbox idle probe (hasRowsAbove)", {},
             [this] { (void)mailbox_.inbox().hasRowsAbove(watermark_ + 50); });
-        ops[0].ownStore = false; // the mailbox is MariaDB
-        ops[1].ownStore = false;
+        ops.back().ownStore = false;
         add("queue head read", {}, [this] {
             if (!store_.processing().head()) {
                 throw std::runtime_error("no queue head");
@@ -666,10 +663,9 @@ public:
             [this] { (void)store_.processing().countByState(); }, 3.0);
         // The summary counts each target's PENDING events above its delivered mark: what is still to
         // be delivered, which a running dispatcher keeps short whatever the table's size. No `schd`
-        // dispatcher runs here, so the commits timed above leave their `schd` events undelivered, and
-        // at full size both phases' (twice as many, older ones cold): a growing backlog, not a growing
-        // table. Both targets are delivered up to their newest kPendingTail first (untimed), so that
-        // both sizes are timed with the same short backlog.
+        // dispatcher runs here, so the commits timed above leave their `schd` events undelivered: a
+        // growing backlog, not a growing table. Both targets are delivered up to their newest kPendingTail
+        // first (untimed), so that both sizes are timed with the same short backlog.
         add(
             "outbox status counts (EventOutbox::summary)", {}, [this] { (void)store_.events().summary(); },
             3.0,
@@ -929,11 +925,6 @@ OpFigure timeByTurns(TimedOp& small, TimedOp& full, HotOperations& smallStore, H
     smallStore.profile().print(small.name);
     fullStore.profile().print(full.name);
     return figure;
-}
-
-// `pg` with its database replaced by `database`.
-std::string withDatabase(const std::string& pg, const std::string& database) {
-    return std::regex_replace(pg, std::regex("dbname=\\S+"), "dbname=" + database);
 }
 
 // The small store is a database of its own (msgx_soak_small, mailbox table CMINMSGS_SMALL), so that
