@@ -35,8 +35,25 @@ std::vector<const sdk::FlightDocument*> InMemoryFlightView::linkingTo(sdk::Flid 
 }
 
 InMemoryReferenceView::InMemoryReferenceView(ReferenceClasses classes) : classes_(std::move(classes)) {
+    buildStandAirbridges();
+}
+
+void InMemoryReferenceView::buildStandAirbridges() {
+    standAirbridges_.reset();
     if (const auto abdg = classes_.find("ABDG"); abdg != classes_.end() && !abdg->second.empty()) {
         standAirbridges_.emplace(abdg->second);
+    }
+}
+
+void InMemoryReferenceView::replaceClass(const std::string& rtype,
+                                         std::map<std::string, sdk::ReferenceItem> records) {
+    if (records.empty()) {
+        classes_.erase(rtype);
+    } else {
+        classes_.insert_or_assign(rtype, std::move(records));
+    }
+    if (rtype == "ABDG") {
+        buildStandAirbridges();
     }
 }
 

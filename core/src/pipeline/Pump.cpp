@@ -402,15 +402,24 @@ bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now
         handleRefusal(batch, written, now, result);
         return false;
     }
+    std::set<std::string, std::less<>> changedClasses;
     for (const auto& decided : batch) {
         ++result.finished;
         logTerminal(decided.commit, decided.key);
-        if (!decided.commit.references.empty()) {
-            references_.invalidate();
+        for (const auto& change : decided.commit.references) {
+            changedClasses.insert(change.rtype);
         }
         registerOutbound(decided);
         if (redeciding_ == decided.record.mailboxId) {
             redeciding_.reset();
+        }
+    }
+    if (!changedClasses.empty()) {
+        try {
+            references_.reload(changedClasses);
+        } catch (const std::exception& e) {
+            // The view is dropped; the next batch loads every class, and reports the store's failure.
+            log::debug("pump: reading the changed reference classes again failed: {}", e.what());
         }
     }
     return true;

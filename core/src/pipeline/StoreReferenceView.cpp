@@ -7,20 +7,43 @@ namespace msgx::pipeline {
 
 StoreReferenceView::StoreReferenceView(storage::ReferenceRepository& references) : references_(references) {}
 
+namespace {
+
+std::map<std::string, sdk::ReferenceItem> readClass(storage::ReferenceRepository& references,
+                                                    const std::string& rtype) {
+    std::map<std::string, sdk::ReferenceItem> records;
+    for (const auto& record : references.listClass(rtype)) {
+        const std::string where = "REF_MASTER " + record.rtype + "/" + record.rkey;
+        records.emplace(record.rkey, model::fieldsFromJson(json::parseJson(record.itemJson, where), where));
+    }
+    return records;
+}
+
+} // namespace
+
 const sdk::ReferenceView& StoreReferenceView::current() {
     if (!loaded_) {
         model::ReferenceClasses classes;
         for (const auto& rtype : references_.classNames()) {
-            auto& records = classes[rtype];
-            for (const auto& record : references_.listClass(rtype)) {
-                const std::string where = "REF_MASTER " + record.rtype + "/" + record.rkey;
-                records.emplace(record.rkey,
-                                model::fieldsFromJson(json::parseJson(record.itemJson, where), where));
-            }
+            classes[rtype] = readClass(references_, rtype);
         }
         loaded_.emplace(std::move(classes));
     }
     return *loaded_;
+}
+
+void StoreReferenceView::reload(const std::set<std::string, std::less<>>& rtypes) {
+    if (!loaded_) {
+        return;
+    }
+    try {
+        for (const auto& rtype : rtypes) {
+            loaded_->replaceClass(rtype, readClass(references_, rtype));
+        }
+    } catch (...) {
+        loaded_.reset(); // some classes may be new, others old: load all again
+        throw;
+    }
 }
 
 std::vector<storage::ReferenceChange> referenceWrites(const std::vector<sdk::ReferenceChange>& changes,

@@ -18,14 +18,7 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
                                   session, ctx["flight.insert-many"], ctx.text)),
       flightUpdate_(
           std::make_unique<PreparedStatement<FlightUpdate>>(session, ctx["flight.update"], ctx.text)),
-      flightUpdateMany_(ctx.sql->all().count("flight.update-many") == 0
-                            ? nullptr
-                            : std::make_unique<PreparedStatement<FlightUpdateMany>>(
-                                  session, ctx["flight.update-many"], ctx.text)),
-      flightUpdateFew_(ctx.sql->all().count("flight.update-few") == 0
-                           ? nullptr
-                           : std::make_unique<PreparedStatement<FlightUpdateFew>>(
-                                 session, ctx["flight.update-few"], ctx.text)),
+      flightUpdates_(session, ctx, "flight.update"),
       flightUpdateOne_(ctx.sql->all().count("flight.update-one") == 0
                            ? nullptr
                            : std::make_unique<PreparedStatement<FlightInsert>>(
@@ -40,19 +33,9 @@ CommitStatements::CommitStatements(Poco::Data::Session& session, const SqlContex
                                 session, ctx["flight.delete-lists"], ctx.text)),
       insertItem_(
           std::make_unique<PreparedStatement<ListItem>>(session, ctx["flight.insert-item"], ctx.text)),
-      insertItemMany_(ctx.sql->all().count("flight.insert-items") == 0
-                          ? nullptr
-                          : std::make_unique<PreparedStatement<ListItemMany>>(
-                                session, ctx["flight.insert-items"], ctx.text)),
-      insertItemFew_(ctx.sql->all().count("flight.insert-items-few") == 0
-                         ? nullptr
-                         : std::make_unique<PreparedStatement<ListItemFew>>(
-                               session, ctx["flight.insert-items-few"], ctx.text)),
+      insertItems_(session, ctx, "flight.insert-items"),
       eventInsert_(std::make_unique<PreparedStatement<EventInsert>>(session, ctx["event.insert"], ctx.text)),
-      eventInsertMany_(ctx.sql->all().count("event.insert-many") == 0
-                           ? nullptr
-                           : std::make_unique<PreparedStatement<EventInsertMany>>(
-                                 session, ctx["event.insert-many"], ctx.text)),
+      insertEvents_(session, ctx, "event.insert"),
       finish_(std::make_unique<PreparedStatement<FinishUpdate>>(session, ctx["processing.finish"], ctx.text)),
       identityHolders_(std::make_unique<PreparedQuery<IdentityHolderRow, IdentityKeys>>(
           session, ctx["processing.identity-holders"], ctx.text)),

@@ -67,19 +67,17 @@ struct IdentityHolderRow {
     }
 };
 
-// Rows per event.insert-many statement.
-inline constexpr int kEventsPerInsert = 10;
-// Detail rows per multi-row FLIGHT_DETAIL insert (flight.insert-items), and per insert of the
-// rest of a batch (flight.insert-items-few).
-inline constexpr int kItemsPerInsert = 50;
-inline constexpr int kItemsPerSmallInsert = 8;
+// Rows per statement of the multi-row writes of a commit (MultiRowLadder, MultiRowInsert.h):
+// events (event.insert-<rows>), detail rows (flight.insert-items-<rows>; 50 first for the thousands a
+// snapshot writes) and updated flights (flight.update-<rows>). A batch of 50 messages writes ~50
+// events, ~30 detail rows and ~45 flights (the e2e bench's FLOP mix).
+inline constexpr RowSizes<5> kEventRowSizes{32, 16, 8, 4, 2};
+inline constexpr RowSizes<6> kItemRowSizes{50, 32, 16, 8, 4, 2};
+inline constexpr RowSizes<5> kFlightUpdateRowSizes{32, 16, 8, 4, 2};
 // New flights per multi-row FLIGHT insert (flight.insert-many).
 inline constexpr int kFlightsPerInsert = 50;
 // Replaced detail lists per flight.delete-lists.
 inline constexpr int kListsPerDelete = 10;
-// Updated flights per flight.update-many and per flight.update-few (the rest of a batch).
-inline constexpr int kFlightUpdatesPerStatement = 25;
-inline constexpr int kFlightUpdatesPerSmallStatement = 5;
 
 // Rows per processing.finish statement (rows of a batch that end with the same outcome).
 inline constexpr int kFinishesPerUpdate = 25;
@@ -121,7 +119,7 @@ public:
     // the stored version differs (nothing written by this call then), nullopt when applied.
     std::optional<std::string> applyFlightWrite(const FlightWrite& write, Timestamp stamp);
     // Deletes the lists applyFlightWrite replaces (queued, kListsPerDelete per statement, where the
-    // dialect allows), then writes the detail rows it queued (kItemsPerInsert per statement where the
+    // dialect allows), then writes the detail rows it queued (kItemRowSizes per statement where the
     // dialect allows). applyFlightWrite flushes them itself before a list is replaced a second time
     // and before a flight is deleted; the commit calls it once more before its end.
     void writeItems();
@@ -132,7 +130,7 @@ public:
     void writeFlights();
 
     // Adds an outbox event; it is written by the next writeEvents() of this transaction, in the order
-    // added (so EVENT_IDs grow in that order), kEventsPerInsert per statement where the dialect allows.
+    // added (so EVENT_IDs grow in that order), kEventRowSizes per statement where the dialect allows.
     void addEvent(const NewEvent& event, std::optional<MailboxId> source, Timestamp stamp);
     void writeEvents();
 
@@ -158,8 +156,6 @@ public:
 private:
     struct FlightInsert;
     using FlightInsertMany = MultiRowParameters<FlightInsert, kFlightsPerInsert>;
-    using FlightUpdateMany = MultiRowParameters<FlightInsert, kFlightUpdatesPerStatement>;
-    using FlightUpdateFew = MultiRowParameters<FlightInsert, kFlightUpdatesPerSmallStatement>;
     struct QueuedFlight {
         FlightId flid;
         FlightKeys keys;
@@ -177,8 +173,6 @@ private:
     struct FlightDelete;
     struct ListKey;
     struct ListItem;
-    using ListItemMany = MultiRowParameters<ListItem, kItemsPerInsert>;
-    using ListItemFew = MultiRowParameters<ListItem, kItemsPerSmallInsert>;
     struct QueuedItem {
         FlightId flid;
         std::string list;
@@ -193,7 +187,6 @@ private:
     std::vector<std::pair<FlightId, std::string>> queuedListDeletes_;
     void writeListDeletes();
     struct EventInsert;
-    using EventInsertMany = MultiRowParameters<EventInsert, kEventsPerInsert>;
     struct FinishUpdate;
     struct QueuedFinish {
         MailboxId id;
@@ -212,19 +205,17 @@ private:
     std::unique_ptr<PreparedStatement<FlightInsert>> flightInsert_;
     std::unique_ptr<PreparedStatement<FlightInsertMany>> flightInsertMany_; // null on Oracle
     std::unique_ptr<PreparedStatement<FlightUpdate>> flightUpdate_;
-    // flight.update-many/-few/-one, null on Oracle (which updates each flight at once).
-    std::unique_ptr<PreparedStatement<FlightUpdateMany>> flightUpdateMany_;
-    std::unique_ptr<PreparedStatement<FlightUpdateFew>> flightUpdateFew_;
+    // flight.update-<rows> and flight.update-one, none on Oracle (which updates each flight at once).
+    MultiRowLadder<FlightInsert, kFlightUpdateRowSizes> flightUpdates_;
     std::unique_ptr<PreparedStatement<FlightInsert>> flightUpdateOne_;
     std::unique_ptr<PreparedStatement<FlightDelete>> flightDelete_;
     std::unique_ptr<PreparedStatement<KeyParameter>> deleteAllLists_;
     std::unique_ptr<PreparedStatement<ListKey>> deleteList_;
     std::unique_ptr<PreparedStatement<ListKeyMany>> deleteListMany_; // null on Oracle
     std::unique_ptr<PreparedStatement<ListItem>> insertItem_;
-    std::unique_ptr<PreparedStatement<ListItemMany>> insertItemMany_; // null on Oracle
-    std::unique_ptr<PreparedStatement<ListItemFew>> insertItemFew_;   // null on Oracle
+    MultiRowLadder<ListItem, kItemRowSizes> insertItems_; // none on Oracle
     std::unique_ptr<PreparedStatement<EventInsert>> eventInsert_;
-    std::unique_ptr<PreparedStatement<EventInsertMany>> eventInsertMany_; // null on Oracle
+    MultiRowLadder<EventInsert, kEventRowSizes> insertEvents_; // none on Oracle
     struct QueuedEvent {
         NewEvent event;
         std::optional<MailboxId> source;

@@ -23,10 +23,9 @@ void CommitStatements::addEvent(const NewEvent& event, std::optional<MailboxId> 
 }
 
 void CommitStatements::writeEvents() {
-    writeQueuedRows(queuedEvents_, eventInsertMany_.get(), *eventInsert_,
-                    [](EventInsert& row, const QueuedEvent& queued) {
-                        setEvent(row, queued.event, queued.source, queued.stamp);
-                    });
+    insertEvents_.write(queuedEvents_, *eventInsert_, [](EventInsert& row, const QueuedEvent& queued) {
+        setEvent(row, queued.event, queued.source, queued.stamp);
+    });
 }
 
 } // namespace msgx::storage

@@ -16,18 +16,20 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
           d.insertGeneratingId("MSG_EVENT", "EVENT_ID", "MSG_EVENT_SEQ",
                                {"TARGET", "FLID", "PAYLOAD", "STATE", "ATTEMPTS", "NEXT_ATTEMPT_AT",
                                 "SOURCE_ID", "CREATED_AT"}));
-    // kEventsPerInsert events in one statement: the processing commits of a batch write their events
-    // together. The rows take their EVENT_IDs in VALUES order (identity / auto-increment / rowid, one
-    // writer). Not on Oracle: its multi-row insert takes one NEXTVAL for all rows, and CLOB values
-    // must not be bound in a select list; it inserts the events one by one.
+    // event.insert-<rows>, for each of kEventRowSizes: the processing commits of a batch write their
+    // events together. The rows take their EVENT_IDs in VALUES order (identity / auto-increment /
+    // rowid, one writer). Not on Oracle: its multi-row insert takes one NEXTVAL for all rows, and CLOB
+    // values must not be bound in a select list; it inserts the events one by one.
     if (d.kind() != SqlDialect::Oracle) {
         const ColumnNames eventColumns{"TARGET",          "FLID",      "PAYLOAD",   "STATE", "ATTEMPTS",
                                        "NEXT_ATTEMPT_AT", "SOURCE_ID", "CREATED_AT"};
-        std::string sql = d.insertGeneratingId("MSG_EVENT", "EVENT_ID", "MSG_EVENT_SEQ", eventColumns);
-        for (int row = 1; row < kEventsPerInsert; ++row) {
-            sql += ", (" + placeholdersFor(eventColumns) + ")";
+        for (const int rows : kEventRowSizes) {
+            std::string sql = d.insertGeneratingId("MSG_EVENT", "EVENT_ID", "MSG_EVENT_SEQ", eventColumns);
+            for (int row = 1; row < rows; ++row) {
+                sql += ", (" + placeholdersFor(eventColumns) + ")";
+            }
+            c.add(d, ladderStatementName("event.insert", rows), sql);
         }
-        c.add(d, "event.insert-many", sql);
     }
     // Above the target's delivered mark: an index seek on IX_MSG_EVENT_TARGET (TARGET, STATE,
     // EVENT_ID) past every delivered row, also past the dead index entries their SENT updates leave

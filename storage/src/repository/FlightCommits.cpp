@@ -57,7 +57,7 @@ std::optional<std::string> CommitStatements::applyFlightWrite(const FlightWrite&
     if (!current) {
         queuedFlights_.push_back({write.flid, write.keys, write.attributesJson, micros, 1});
         writtenVersions_[write.flid] = 1;
-    } else if (flightUpdateMany_) {
+    } else if (flightUpdateOne_) {
         queueUpdate({write.flid, write.keys, write.attributesJson, micros, *current + 1});
         writtenVersions_[write.flid] = *current + 1;
     } else {
@@ -135,14 +135,13 @@ void CommitStatements::writeFlights() {
         v.deleted = 0;
         v.version = queued.version;
         v.attributes.set(queued.attributesJson);
-        v.createdAt = queued.micros; // an update keeps the row's CREATED_AT (flight.update-many)
+        v.createdAt = queued.micros; // an update keeps the row's CREATED_AT (flight.update-<rows>)
         v.updatedAt = queued.micros;
     };
     // Inserts first: an update may be of a flight this transaction inserted.
     writeQueuedRows(queuedFlights_, flightInsertMany_.get(), *flightInsert_, set);
     if (!queuedUpdates_.empty()) {
-        writeQueuedRows(queuedUpdates_, flightUpdateMany_.get(), flightUpdateFew_.get(), *flightUpdateOne_,
-                        set);
+        flightUpdates_.write(queuedUpdates_, *flightUpdateOne_, set);
         queuedUpdateAt_.clear();
     }
 }
@@ -150,13 +149,12 @@ void CommitStatements::writeFlights() {
 void CommitStatements::writeItems() {
     writeListDeletes(); // before the rows that replace them
     queuedLists_.clear();
-    writeQueuedRows(queuedItems_, insertItemMany_.get(), insertItemFew_.get(), *insertItem_,
-                    [](ListItem& row, const QueuedItem& queued) {
-                        row.flid = queued.flid;
-                        row.list.set(queued.list);
-                        row.seq = queued.seq;
-                        row.item.set(queued.json);
-                    });
+    insertItems_.write(queuedItems_, *insertItem_, [](ListItem& row, const QueuedItem& queued) {
+        row.flid = queued.flid;
+        row.list.set(queued.list);
+        row.seq = queued.seq;
+        row.item.set(queued.json);
+    });
 }
 
 } // namespace msgx::storage

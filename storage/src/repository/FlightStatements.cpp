@@ -57,15 +57,16 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     // 11g (no multi-row VALUES, no CLOB binds in a select list).
     if (d.kind() != SqlDialect::Oracle) {
         c.add(d, "flight.insert-many", insertInto("FLIGHT", flightColumns(), kFlightsPerInsert));
-        // The flights a batch updates, kFlightUpdatesPerStatement (then kFlightUpdatesPerSmallStatement,
-        // then one) per statement: an upsert by FLID is the one multi-row UPDATE by key that PostgreSQL,
-        // MySQL/MariaDB and SQLite share. Its rows exist and are locked (flight.lock-versions), so it
-        // never inserts; CREATED_AT is bound only because the insert half needs every column.
+        // The flights a batch updates, flight.update-<rows> for each of kFlightUpdateRowSizes, the
+        // last one by flight.update-one: an upsert by FLID is the one multi-row UPDATE by key that
+        // PostgreSQL, MySQL/MariaDB and SQLite share. Its rows exist and are locked
+        // (flight.lock-versions), so it never inserts; CREATED_AT is bound only because the insert half
+        // needs every column.
         const ColumnNames values(flightColumns().begin() + 1, flightColumns().end()); // all but FLID
-        c.add(d, "flight.update-many",
-              d.upsertRows("FLIGHT", {"FLID"}, values, kFlightUpdatesPerStatement, {"CREATED_AT"}));
-        c.add(d, "flight.update-few",
-              d.upsertRows("FLIGHT", {"FLID"}, values, kFlightUpdatesPerSmallStatement, {"CREATED_AT"}));
+        for (const int rows : kFlightUpdateRowSizes) {
+            c.add(d, ladderStatementName("flight.update", rows),
+                  d.upsertRows("FLIGHT", {"FLID"}, values, rows, {"CREATED_AT"}));
+        }
         c.add(d, "flight.update-one", d.upsertRows("FLIGHT", {"FLID"}, values, 1, {"CREATED_AT"}));
     }
     c.add(d, "flight.update",
@@ -87,13 +88,15 @@ void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     }
     c.add(d, "flight.insert-item",
           "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) VALUES (?, ?, ?, ?)");
-    // kItemsPerInsert detail rows in one statement (a snapshot writes thousands). Not on Oracle 11g,
-    // which has no multi-row VALUES and must not bind CLOBs in a select list: one by one there.
+    // flight.insert-items-<rows>, for each of kItemRowSizes (a snapshot writes thousands of detail
+    // rows, a batch of messages tens). Not on Oracle 11g, which has no multi-row VALUES and must not
+    // bind CLOBs in a select list: one by one there.
     if (d.hasMultiRowValues()) {
         const ColumnNames itemColumns{"FLID", "LIST_NAME", "SEQ", "ITEM"};
-        c.add(d, "flight.insert-items", insertInto("FLIGHT_DETAIL", itemColumns, kItemsPerInsert));
-        c.add(d, "flight.insert-items-few", // the rest of a batch
-              insertInto("FLIGHT_DETAIL", itemColumns, kItemsPerSmallInsert));
+        for (const int rows : kItemRowSizes) {
+            c.add(d, ladderStatementName("flight.insert-items", rows),
+                  insertInto("FLIGHT_DETAIL", itemColumns, rows));
+        }
     }
 }
 

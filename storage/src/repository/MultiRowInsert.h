@@ -1,9 +1,15 @@
 #pragma once
 
+#include "repository/StoreContext.h"
 #include "session/PreparedStatement.h"
 #include "sql/Values.h"
 
+#include <array>
 #include <cstddef>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 // Multi-row INSERTs: rows queued during a commit (or an enqueue) and written `N` per statement where
@@ -72,5 +78,76 @@ void writeQueuedRows(std::vector<Queued>& queued, PreparedStatement<MultiRowPara
     }
     queued.clear();
 }
+
+// Statement sizes of a MultiRowLadder, largest first, each above one row.
+template <std::size_t Count>
+using RowSizes = std::array<int, Count>;
+
+// The catalog name of the `rows`-row statement of ladder `name`: "<name>-<rows>".
+inline std::string ladderStatementName(const std::string& name, int rows) {
+    return name + "-" + std::to_string(rows);
+}
+
+// Multi-row statements of every size in `Sizes` for one row type. A queue of n rows is written
+// largest size first, each size as often as it fits, the rest one by one: at most one statement per
+// size below the largest plus one single row (with 32, 16, 8, 4, 2: 53 rows are 32 + 16 + 4 + 1, four
+// round trips, where 10-row statements and singles took eight). The commit's round trips are most of
+// its time (docs/performance.md), so the sizes trade a few more prepared statements per session for
+// fewer of them.
+template <typename Row, auto Sizes>
+class MultiRowLadder {
+public:
+    // Prepares `ladderStatementName(name, size)` of the catalog for every size; none when the
+    // catalog has no statement of the largest size (a dialect without multi-row VALUES: then every
+    // row goes through the one-row statement).
+    MultiRowLadder(Poco::Data::Session& session, const SqlContext& ctx, const std::string& name) {
+        static_assert(isDescendingAboveOne(), "ladder sizes go from the largest down, each above one row");
+        if (ctx.sql->all().count(ladderStatementName(name, Sizes[0])) != 0) {
+            prepare(session, ctx, name, std::make_index_sequence<Sizes.size()>());
+        }
+    }
+
+    // Writes `queued` in order (see above), `set(row, item)` filling one row's parameters from a
+    // queued item; empties `queued`.
+    template <typename Queued, typename Set>
+    void write(std::vector<Queued>& queued, PreparedStatement<Row>& one, Set set) {
+        std::size_t next = 0;
+        std::apply(
+            [&](auto&... statement) { ((next = writeRowsBy(queued, next, statement.get(), set)), ...); },
+            statements_);
+        for (; next < queued.size(); ++next) {
+            set(one.values, queued[next]);
+            one.execute();
+        }
+        queued.clear();
+    }
+
+private:
+    template <std::size_t Index>
+    using Statement = PreparedStatement<MultiRowParameters<Row, Sizes[Index]>>;
+
+    static constexpr bool isDescendingAboveOne() {
+        for (std::size_t i = 0; i < Sizes.size(); ++i) {
+            if (Sizes[i] <= 1 || (i > 0 && Sizes[i] >= Sizes[i - 1])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    template <std::size_t... Index>
+    void prepare(Poco::Data::Session& session, const SqlContext& ctx, const std::string& name,
+                 std::index_sequence<Index...> /*sizes*/) {
+        ((std::get<Index>(statements_) = std::make_unique<Statement<Index>>(
+              session, ctx[ladderStatementName(name, Sizes[Index])], ctx.text)),
+         ...);
+    }
+
+    template <std::size_t... Index>
+    static auto tupleOf(std::index_sequence<Index...> /*sizes*/)
+        -> std::tuple<std::unique_ptr<Statement<Index>>...>;
+
+    decltype(tupleOf(std::make_index_sequence<Sizes.size()>())) statements_;
+};
 
 } // namespace msgx::storage

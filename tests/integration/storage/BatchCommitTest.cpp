@@ -94,11 +94,12 @@ FlightWrite roundOf(storage::FlightId flid, int round, std::optional<std::int64_
 }
 
 TEST_P(StoreSuite, ABatchUpdatingManyFlightsWritesEachWholeKeepsItsCreationTimeAndTheLastWriteOfAFlight) {
-    // 37 flights updated in one batch: a full multi-row update of 25, two of 5 and two single ones
-    // (where the dialect writes several per statement); one of them twice, one then deleted, one
-    // brought back from deleted; every third one has its "stands" list replaced (13 lists: a full
-    // multi-list delete and a short one), flight 8000 twice.
-    constexpr int kFlights = 37;
+    // 63 flights updated in one batch: multi-row updates of 32, 16, 8, 4 and 2 flights and a single
+    // one (where the dialect writes several per statement); one of them twice, one then deleted, one
+    // brought back from deleted; every third one has its "stands" list replaced (21 lists: two full
+    // multi-list deletes and a short one; 42 detail rows created, 39 written again), flight 8000
+    // twice.
+    constexpr int kFlights = 63;
     constexpr storage::FlightId kFirst = 8000;
     const auto created = clock_.now();
     std::vector<ProcessingCommit> creates;
@@ -142,8 +143,8 @@ TEST_P(StoreSuite, ABatchUpdatingManyFlightsWritesEachWholeKeepsItsCreationTimeA
     const auto result = store().processing().commitAll(updates);
     ASSERT_TRUE(result.applied) << result.conflict;
 
-    // One read of the 37 flights with their lists (byFlids: also the deleted one, its lists empty),
-    // not 74 round trips; byFlid and detailLists, the single reads, are compared with it on flight
+    // One read of the 63 flights with their lists (byFlids: also the deleted one, its lists empty),
+    // not 126 round trips; byFlid and detailLists, the single reads, are compared with it on flight
     // 8000 here.
     std::vector<storage::FlightId> flids;
     for (int i = 0; i < kFlights; ++i) {
@@ -176,7 +177,8 @@ TEST_P(StoreSuite, ABatchUpdatingManyFlightsWritesEachWholeKeepsItsCreationTimeA
         EXPECT_EQ(stored.at(flid).second, lists) << flid;
     }
     EXPECT_EQ(rowCount("FLIGHT"), kFlights);
-    EXPECT_EQ(rowCount("FLIGHT_DETAIL"), 1 + 1 + 11 * 3); // flight 8000, and 11 more (not 8009)
+    // flight 8000 (two rows), and the other multiples of three but 8009 (three rows each)
+    EXPECT_EQ(rowCount("FLIGHT_DETAIL"), 1 + 1 + ((kFlights + 2) / 3 - 2) * 3);
 }
 
 TEST_P(StoreSuite, ACommitThatReadsTheFrontReturnsTheHeadAndTheRowsAfterItAsTheWritesLeftThem) {
@@ -224,14 +226,17 @@ TEST_P(StoreSuite, ACommitThatReadsTheFrontReturnsTheHeadAndTheRowsAfterItAsTheW
 }
 
 TEST_P(StoreSuite, TheEventsOfABatchGetIdsInCommitOrderAcrossMultiRowInserts) {
-    // 23 events: two full multi-row inserts and three single ones; every fourth payload is long
-    // (bound as CLOB on MariaDB ODBC) and every third event has no flight.
+    // 63 events of 9 messages: multi-row inserts of 32, 16, 8, 4 and 2 events and a single one
+    // (where the dialect writes several per statement); every fourth payload is long (bound as CLOB
+    // on MariaDB ODBC) and every third event has no flight.
+    constexpr int kEvents = 63;
+    constexpr int kPerMessage = 7;
     std::vector<ProcessingCommit> commits;
     int n = 0;
-    for (MailboxId id = 1; id <= 5; ++id) {
+    for (MailboxId id = 1; id <= kEvents / kPerMessage; ++id) {
         enqueue(id);
         auto commit = succeeded(id);
-        for (int e = 0; e < (id == 5 ? 3 : 5); ++e, ++n) {
+        for (int e = 0; e < kPerMessage; ++e, ++n) {
             const std::string payload = "p" + std::to_string(n) + (n % 4 == 0 ? std::string(300, 'x') : "");
             commit.events.push_back({n % 2 == 0 ? "msg" : "schd",
                                      n % 3 == 0 ? std::nullopt : std::optional<storage::FlightId>(100 + n),
@@ -247,14 +252,14 @@ TEST_P(StoreSuite, TheEventsOfABatchGetIdsInCommitOrderAcrossMultiRowInserts) {
         all.insert(all.end(), events.begin(), events.end());
     }
     std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-    ASSERT_EQ(all.size(), 23u);
-    for (int k = 0; k < 23; ++k) {
+    ASSERT_EQ(all.size(), static_cast<std::size_t>(kEvents));
+    for (int k = 0; k < kEvents; ++k) {
         const auto& event = all[k];
         EXPECT_EQ(event.payloadJson, "p" + std::to_string(k) + (k % 4 == 0 ? std::string(300, 'x') : ""))
             << k;
         EXPECT_EQ(event.target, k % 2 == 0 ? "msg" : "schd") << k;
         EXPECT_EQ(event.flid, k % 3 == 0 ? std::nullopt : std::optional<storage::FlightId>(100 + k)) << k;
-        EXPECT_EQ(event.sourceId, MailboxId(k / 5 + 1)) << k;
+        EXPECT_EQ(event.sourceId, MailboxId(k / kPerMessage + 1)) << k;
         EXPECT_EQ(event.state, storage::EventState::Pending) << k;
         EXPECT_EQ(event.createdAt, clock_.now()) << k;
     }

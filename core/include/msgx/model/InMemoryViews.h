@@ -38,7 +38,13 @@ public:
     [[nodiscard]] std::size_t classSize(std::string_view rtype) const override;
     [[nodiscard]] std::optional<sdk::StringList> airbridgesServing(std::string_view stand) const override;
 
+    // Replaces class `rtype` with `records` (an empty map removes the class); the stand->airbridge
+    // map is built again when `rtype` is ABDG.
+    void replaceClass(const std::string& rtype, std::map<std::string, sdk::ReferenceItem> records);
+
 private:
+    void buildStandAirbridges();
+
     ReferenceClasses classes_;
     std::optional<sdk::StandAirbridgeMap> standAirbridges_; // set when an ABDG record is stored
 };
