@@ -7,12 +7,14 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace msgx::delivery {
@@ -25,9 +27,14 @@ constexpr std::string_view kDeleteType = "flight-delete";
 constexpr std::array<std::string_view, 4> kEnvelopeMembers{"schemaVersion", "eventId", "sourceId",
                                                            "publishedAt"};
 
-// "2024-03-18T07:15:00.123Z": UTC, millisecond precision.
+// "2024-03-18T07:15:00.123Z": UTC, millisecond precision. A batch's records share one publishedAt:
+// the text of the last instant is kept per thread (formatting it was a sixth of a record's cost).
 std::string isoUtcMillis(storage::Timestamp instant) {
     const auto millis = std::chrono::floor<std::chrono::milliseconds>(instant);
+    thread_local std::optional<std::pair<std::chrono::sys_time<std::chrono::milliseconds>, std::string>> last;
+    if (last && last->first == millis) {
+        return last->second;
+    }
     const auto seconds = std::chrono::floor<std::chrono::seconds>(millis);
     const std::time_t epochSeconds = std::chrono::system_clock::to_time_t(seconds);
     std::tm utc{};
@@ -36,6 +43,7 @@ std::string isoUtcMillis(storage::Timestamp instant) {
     std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
                   utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
                   static_cast<int>((millis - seconds).count()));
+    last.emplace(millis, text);
     return text;
 }
 
