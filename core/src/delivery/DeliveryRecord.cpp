@@ -148,8 +148,10 @@ private:
 std::optional<std::string> splicedValue(const storage::OutboxEvent& event, storage::Timestamp publishedAt,
                                         std::string& eventType) {
     const std::string& text = event.payloadJson;
-    if (text.empty() || text.front() != '{' || text.back() != '}' ||
-        text.find_first_of("\r\n") != std::string::npos) {
+    // Two scans for one character each: find_first_of("\r\n") looks each character up in the set,
+    // a third of the cost of the parse below.
+    if (text.empty() || text.front() != '{' || text.back() != '}' || text.find('\n') != std::string::npos ||
+        text.find('\r') != std::string::npos) {
         return std::nullopt;
     }
     // One parser per thread, reset per payload: constructing one cost as much as a short payload's
