@@ -45,6 +45,13 @@ void InMemoryReferenceView::buildStandAirbridges() {
     }
 }
 
+const std::map<std::string, sdk::ReferenceItem>&
+InMemoryReferenceView::recordsOf(std::string_view rtype) const {
+    static const std::map<std::string, sdk::ReferenceItem> none;
+    const auto type = classes_.find(rtype);
+    return type == classes_.end() ? none : type->second;
+}
+
 void InMemoryReferenceView::replaceClass(const std::string& rtype,
                                          std::map<std::string, sdk::ReferenceItem> records) {
     if (records.empty()) {

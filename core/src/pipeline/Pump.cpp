@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
+#include <limits>
 
 namespace msgx::pipeline {
 namespace {
@@ -53,6 +55,13 @@ void logTerminal(const storage::ProcessingCommit& commit, const std::string& key
 // read again from the store, one at a time, by the handler that asks for it (a cold view runs the
 // FLOP mix at ~50 msgs/s, docs/performance.md "Flat cost as the store grows").
 constexpr std::size_t kMaxKeptFlights = 40000;
+
+// Batches one step runs with overlapped commits (Pump.h): long enough that deciding hides most
+// commits (~10 ms each for 50 messages, docs/performance.md), short enough that the runtime wakes
+// the delivery and lets a reference refresh in between.
+constexpr int kMaxBatchesPerStep = 8;
+// Batches' rows read at once beside a commit.
+constexpr int kBatchesReadAhead = 4;
 
 // A META value longer than the own-store column it is written to (storage/ColumnLimits.h): the
 // message's own fault, DEAD(MALFORMED), instead of a commit the database refuses on every retry.
@@ -115,11 +124,21 @@ PumpStep Pump::step() {
         }
         result.kind = PumpStep::Kind::Progress;
         runBatch(batchFrom(*head, std::move(next), now), now, result);
+        std::vector<storage::ProcessingRecord> ahead; // read beside the commits, for the batches after
+        for (int batches = 1; inFlight_; ++batches) {
+            if (batches >= kMaxBatchesPerStep) {
+                settle(result);
+                break;
+            }
+            runBesideCommit(ahead, result);
+        }
         return result;
+    } catch (const OverlapAbandoned&) {
+        return result; // the commit before it was handled; the next step starts from the store
     } catch (const storage::InfraError& e) {
+        settleAfterFailure(result);
         front_.reset();
-        flights_.reset();
-        flightsInSync_ = false;
+        forgetUncommitted();
         references_.invalidate();
         log::debug("pump: the own store failed, nothing recorded: {}", e.what());
         PumpStep unavailable;
@@ -128,7 +147,132 @@ PumpStep Pump::step() {
         unavailable.failed = result.failed;
         unavailable.problem = e.what();
         return unavailable;
+    } catch (...) {
+        settleAfterFailure(result);
+        throw;
     }
+}
+
+void Pump::runBesideCommit(std::vector<storage::ProcessingRecord>& ahead, PumpStep& result) {
+    const storage::Timestamp now = clock_.now();
+    const int limit = config_.pipeline.messagesPerTransaction;
+    const storage::MailboxId after = inFlight_->batch.back().record.mailboxId;
+    std::erase_if(ahead, [after](const storage::ProcessingRecord& row) { return row.mailboxId <= after; });
+    if (static_cast<int>(ahead.size()) < limit) {
+        // The rows of the next few batches in one read (a read per batch was a tenth of the pump's
+        // time); a row that changed meanwhile is caught by the commit's guard.
+        ahead = store_.processing().nextUnfinished(after, kBatchesReadAhead * limit);
+    }
+    if (ahead.empty() || (ahead.front().nextAttemptAt && *ahead.front().nextAttemptAt > now)) {
+        settle(result); // nothing due behind it: the next step starts from the front it read
+        return;
+    }
+    const auto end =
+        ahead.begin() + std::min<std::ptrdiff_t>(limit, static_cast<std::ptrdiff_t>(ahead.size()));
+    std::vector<storage::ProcessingRecord> next(ahead.begin() + 1, end);
+    besideHead_ = ahead.front().mailboxId;
+    runBatch(batchFrom(ahead.front(), std::move(next), now), now, result);
+    besideHead_.reset();
+}
+
+bool Pump::canOverlap(const std::vector<Decided>& batch) const {
+    if (!overlapCommits_ || static_cast<int>(batch.size()) < config_.pipeline.messagesPerTransaction ||
+        batch.size() < 2 || repeatsArriving_ || redeciding_) {
+        return false;
+    }
+    // The next batch must see a request answered or registered (the reference data they change is
+    // in the view already).
+    return std::none_of(batch.begin(), batch.end(), [](const Decided& decided) {
+        return decided.commit.answersRequest || !decided.outbound.empty();
+    });
+}
+
+void Pump::startCommit(std::vector<Decided> batch, storage::Timestamp now) {
+    auto flight = std::make_unique<InFlight>();
+    std::vector<storage::ProcessingCommit> commits;
+    commits.reserve(batch.size());
+    for (const auto& decided : batch) {
+        commits.push_back(decided.commit);
+    }
+    flight->batch = std::move(batch);
+    flight->now = now;
+    flight->started = std::chrono::steady_clock::now();
+    storage::ProcessingQueue& queue = store_.processing();
+    storage::QueueFront* front = &flight->front; // InFlight outlives the task (its future is last)
+    const int limit = config_.pipeline.messagesPerTransaction - 1;
+    flight->written = std::async(std::launch::async, [&queue, commits = std::move(commits), limit, front] {
+        return queue.commitAllAndReadFront(commits, limit, *front);
+    });
+    inFlight_ = std::move(flight);
+    flightsInSync_ = true; // once it applies; settle() resets the view otherwise
+}
+
+bool Pump::settle(PumpStep& result) {
+    if (!inFlight_) {
+        return true;
+    }
+    const std::unique_ptr<InFlight> done = std::move(inFlight_);
+    storage::WriteResult written;
+    try {
+        written = done->written.get();
+        metrics::Metrics::process().commitDuration(std::chrono::steady_clock::now() - done->started);
+    } catch (const storage::InfraError& e) {
+        forgetUncommitted();
+        front_.reset();
+        if (!refusedForItsData(e)) {
+            throw; // the store is unavailable: nothing is recorded on any message
+        }
+        commitRefusedData(done->batch, e, done->now, result);
+        return false;
+    } catch (...) {
+        forgetUncommitted();
+        front_.reset();
+        throw;
+    }
+    if (!written.applied) {
+        forgetUncommitted();
+        front_.reset();
+        handleRefusal(done->batch, written, done->now, result);
+        return false;
+    }
+    concludeApplied(done->batch, result);
+    front_ = std::move(done->front);
+    frontReadAt_ = clock_.now();
+    return true;
+}
+
+void Pump::settleBeforeWriting(PumpStep& result) {
+    if (!inFlight_) {
+        return;
+    }
+    const bool applied = settle(result);
+    if (!applied || !front_ || !front_->head || front_->head->mailboxId != besideHead_) {
+        // Decided on top of changes that were not committed, or a row before this batch became
+        // unfinished meanwhile (a replay): nothing of it is written, the next step decides again.
+        log::debug("pump: the batch from {} decided beside a commit is dropped ({})", besideHead_.value_or(0),
+                   !applied                 ? "that commit did not apply"
+                   : front_ && front_->head ? "the queue's head is " + std::to_string(front_->head->mailboxId)
+                                            : "no head");
+        forgetUncommitted();
+        throw OverlapAbandoned{};
+    }
+    front_.reset(); // read before this batch's writes: stale once it commits
+}
+
+void Pump::settleAfterFailure(PumpStep& result) noexcept {
+    if (!inFlight_) {
+        return;
+    }
+    try {
+        settle(result);
+    } catch (const std::exception& e) {
+        log::debug("pump: concluding the commit in flight failed: {}", e.what());
+    } catch (...) {
+        log::debug("pump: concluding the commit in flight failed");
+    }
+    inFlight_.reset();
+    front_.reset();
+    forgetUncommitted();
 }
 
 std::vector<storage::ProcessingRecord>
@@ -157,13 +301,17 @@ Pump::batchFrom(const storage::ProcessingRecord& head,
 void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, storage::Timestamp now,
                     PumpStep& result) {
     if (!flightsInSync_) {
-        flights_.reset();
+        forgetUncommitted();
     }
     // What the last batch read or changed, kept packed between batches; the least used flights
     // forgotten beyond kMaxKeptFlights.
-    flights_.pack(kMaxKeptFlights);
+    // Beside an in-flight commit nothing is forgotten: the flights it changes stay in the view.
+    flights_.pack(inFlight_ ? std::numeric_limits<std::size_t>::max() : kMaxKeptFlights);
     flightsInSync_ = false; // until this batch is committed whole
-    if (referencesStale_.exchange(false)) {
+    // REF_MASTER changed outside the pump (before this step: it holds the refresh's lock). Beside a
+    // commit the view holds that commit's reference changes, which the store does not have yet: the
+    // next batch without one loads it again.
+    if (!inFlight_ && referencesStale_.exchange(false)) {
         references_.invalidate();
     }
     const sdk::ReferenceView& references = references_.current();
@@ -185,6 +333,7 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
             // document over the size limit) leaves it equal to the store once the batch before it
             // is committed: hot flights are not read again after every unsupported message.
             const bool viewUntouched = flights_.changesApplied() == changesBefore;
+            settleBeforeWriting(result);
             if (commitBatch(batch, now, result)) {
                 recordFailure(*failure, now, result);
                 flightsInSync_ = viewUntouched;
@@ -198,13 +347,22 @@ void Pump::runBatch(const std::vector<storage::ProcessingRecord>& candidates, st
         } else if (record.identityKey) {
             identities.emplace(*record.identityKey, record.mailboxId);
         }
-        // The next message must see the new reference data, and a later RESP the request this
-        // one completes.
-        const bool endsBatch = !decided.commit.references.empty() || decided.commit.answersRequest;
+        // The next message sees the new reference data in the view (applied as decided); a later
+        // RESP must see the request this one completes.
+        if (!decided.commit.references.empty()) {
+            references_.apply(decided.commit.references);
+            referencesAheadUpTo_ = record.mailboxId;
+        }
+        const bool endsBatch = decided.commit.answersRequest.has_value();
         batch.push_back(std::move(decided));
         if (endsBatch) {
             break;
         }
+    }
+    settleBeforeWriting(result);
+    if (canOverlap(batch)) {
+        startCommit(std::move(batch), now);
+        return;
     }
     flightsInSync_ = commitBatch(batch, now, result, true);
 }
@@ -402,27 +560,31 @@ bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now
         handleRefusal(batch, written, now, result);
         return false;
     }
-    std::set<std::string, std::less<>> changedClasses;
+    concludeApplied(batch, result);
+    return true;
+}
+
+void Pump::concludeApplied(const std::vector<Decided>& batch, PumpStep& result) {
     for (const auto& decided : batch) {
         ++result.finished;
         logTerminal(decided.commit, decided.key);
-        for (const auto& change : decided.commit.references) {
-            changedClasses.insert(change.rtype);
-        }
         registerOutbound(decided);
         if (redeciding_ == decided.record.mailboxId) {
             redeciding_.reset();
         }
     }
-    if (!changedClasses.empty()) {
-        try {
-            references_.reload(changedClasses);
-        } catch (const std::exception& e) {
-            // The view is dropped; the next batch loads every class, and reports the store's failure.
-            log::debug("pump: reading the changed reference classes again failed: {}", e.what());
-        }
+    if (referencesAheadUpTo_ && batch.back().record.mailboxId >= *referencesAheadUpTo_) {
+        referencesAheadUpTo_.reset(); // the reference changes the view holds are all in the store
     }
-    return true;
+}
+
+void Pump::forgetUncommitted() {
+    flights_.reset();
+    flightsInSync_ = false;
+    if (referencesAheadUpTo_) {
+        references_.invalidate();
+        referencesAheadUpTo_.reset();
+    }
 }
 
 // The database refused a value of the commit itself (too long for its column, or another SQLSTATE

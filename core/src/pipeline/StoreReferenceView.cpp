@@ -3,6 +3,10 @@
 #include "msgx/json/JsonValue.h"
 #include "msgx/model/DocumentJson.h"
 
+#include <map>
+#include <set>
+#include <utility>
+
 namespace msgx::pipeline {
 
 StoreReferenceView::StoreReferenceView(storage::ReferenceRepository& references) : references_(references) {}
@@ -32,16 +36,45 @@ const sdk::ReferenceView& StoreReferenceView::current() {
     return *loaded_;
 }
 
-void StoreReferenceView::reload(const std::set<std::string, std::less<>>& rtypes) {
-    if (!loaded_) {
+void StoreReferenceView::apply(const std::vector<storage::ReferenceChange>& writes) {
+    if (!loaded_ || writes.empty()) {
         return;
     }
     try {
-        for (const auto& rtype : rtypes) {
-            loaded_->replaceClass(rtype, readClass(references_, rtype));
+        // The classes the writes touch, changed on copies and put back once each (the ABDG map is
+        // built once), and per (class, batch id) the keys the writes set.
+        std::map<std::string, std::map<std::string, sdk::ReferenceItem>> changed;
+        std::map<std::pair<std::string, std::string>, std::set<std::string>> written;
+        const auto records = [&](const std::string& rtype) -> std::map<std::string, sdk::ReferenceItem>& {
+            const auto found = changed.find(rtype);
+            return found != changed.end() ? found->second
+                                          : changed.emplace(rtype, loaded_->recordsOf(rtype)).first->second;
+        };
+        for (const auto& write : writes) {
+            switch (write.kind) {
+            case storage::ReferenceChange::Kind::Upsert: {
+                const std::string where = "REF_MASTER " + write.rtype + "/" + write.rkey;
+                records(write.rtype)[write.rkey] =
+                    model::fieldsFromJson(json::parseJson(write.itemJson, where), where);
+                written[{write.rtype, write.batchId.value_or("")}].insert(write.rkey);
+                break;
+            }
+            case storage::ReferenceChange::Kind::Delete:
+                records(write.rtype).erase(write.rkey);
+                break;
+            case storage::ReferenceChange::Kind::KeepOnlyBatch: {
+                const auto& kept = written[{write.rtype, write.batchId.value_or("")}];
+                std::erase_if(records(write.rtype),
+                              [&](const auto& record) { return !kept.contains(record.first); });
+                break;
+            }
+            }
+        }
+        for (auto& [rtype, classRecords] : changed) {
+            loaded_->replaceClass(rtype, std::move(classRecords));
         }
     } catch (...) {
-        loaded_.reset(); // some classes may be new, others old: load all again
+        loaded_.reset();
         throw;
     }
 }

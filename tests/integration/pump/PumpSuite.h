@@ -69,4 +69,20 @@ protected:
     std::unique_ptr<pipeline::Pump> pump_;
 };
 
+// The suite with three messages per transaction, for overlapped commits (OverlappedCommitTest.cpp).
+class OverlappedCommits : public PumpSuite {
+protected:
+    void SetUp() override {
+        PumpSuite::SetUp();
+        config_.pipeline.messagesPerTransaction = 3;
+    }
+
+    // Messages first..last, each on one of three flights (700001 + id % 3), each a new stand value.
+    void enqueueStands(storage::MailboxId first, storage::MailboxId last) {
+        for (storage::MailboxId id = first; id <= last; ++id) {
+            enqueue(id, setAttribute(id, 700001 + id % 3, "currentStand", std::to_string(100 + id)));
+        }
+    }
+};
+
 } // namespace msgx::test

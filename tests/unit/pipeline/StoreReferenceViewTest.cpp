@@ -1,7 +1,9 @@
 // StoreReferenceView over an in-memory REF_MASTER that counts its reads: the first use loads every
-// class, reload() reads only the classes it is given, and what it reads replaces what was held.
+// class; the pump's own writes are applied to the loaded view as REF_MASTER applies them, without
+// reading it; invalidate() reads it again.
 #include "msgx/pipeline/StoreReferenceView.h"
 
+#include "msgx/json/JsonValue.h"
 #include "msgx/storage/InfraError.h"
 
 #include <gtest/gtest.h>
@@ -92,63 +94,116 @@ TEST_F(StoreReferenceViewTest, TheFirstUseLoadsEveryClassOnceAndKeepsIt) {
     EXPECT_EQ(store_.classReads, (std::map<std::string, int>{{"ABDG", 1}, {"AIRL", 1}, {"GLST", 1}}));
 }
 
-TEST_F(StoreReferenceViewTest, ReloadReadsOnlyTheChangedClassAndSeesItsChange) {
-    view_.current();
-    store_.put("GLST", "B12", R"({"GCOD": "B12", "GTML": "T3"})");
-    store_.put("GLST", "B13", R"({"GCOD": "B13", "GTML": "T3"})");
-    store_.put("AIRL", "CA", R"({"ALCD": "CA", "ALNM": "not read again"})");
+storage::ReferenceChange upsert(const std::string& rtype, const std::string& rkey, const std::string& json,
+                                const std::string& batch = "mailbox-7") {
+    storage::ReferenceChange change;
+    change.kind = storage::ReferenceChange::Kind::Upsert;
+    change.rtype = rtype;
+    change.rkey = rkey;
+    change.itemJson = json;
+    change.source = "message";
+    change.batchId = batch;
+    return change;
+}
 
-    view_.reload({"GLST"});
+storage::ReferenceChange removal(const std::string& rtype, const std::string& rkey) {
+    storage::ReferenceChange change;
+    change.kind = storage::ReferenceChange::Kind::Delete;
+    change.rtype = rtype;
+    change.rkey = rkey;
+    return change;
+}
+
+storage::ReferenceChange keepOnly(const std::string& rtype, const std::string& batch = "mailbox-7") {
+    storage::ReferenceChange change;
+    change.kind = storage::ReferenceChange::Kind::KeepOnlyBatch;
+    change.rtype = rtype;
+    change.batchId = batch;
+    return change;
+}
+
+TEST_F(StoreReferenceViewTest, AppliedWritesAreSeenAtOnceWithoutReadingTheStore) {
+    view_.current();
+
+    view_.apply({upsert("GLST", "B12", R"({"GCOD": "B12", "GTML": "T3"})"),
+                 upsert("GLST", "B13", R"({"GCOD": "B13", "GTML": "T3"})"), removal("AIRL", "CA"),
+                 upsert("STTS", "ARR", R"({"STCD": "ARR"})")});
 
     const auto& view = view_.current();
     EXPECT_EQ(textOf(view.find("GLST", "B12"), "GTML"), "T3");
     EXPECT_EQ(textOf(view.find("GLST", "B13"), "GTML"), "T3");
     EXPECT_EQ(view.classSize("GLST"), 2U);
-    EXPECT_EQ(textOf(view.find("AIRL", "CA"), "ALNM"), "Air China"); // held, not read
-    EXPECT_EQ(store_.nameReads, 1);
-    EXPECT_EQ(store_.classReads, (std::map<std::string, int>{{"ABDG", 1}, {"AIRL", 1}, {"GLST", 2}}));
-}
-
-TEST_F(StoreReferenceViewTest, ReloadAddsANewClassAndDropsOneWithoutRecords) {
-    view_.current();
-    store_.put("STTS", "ARR", R"({"STCD": "ARR"})");
-    store_.classes.erase("AIRL");
-
-    view_.reload({"STTS", "AIRL"});
-
-    const auto& view = view_.current();
-    EXPECT_EQ(textOf(view.find("STTS", "ARR"), "STCD"), "ARR");
     EXPECT_EQ(view.find("AIRL", "CA"), nullptr);
     EXPECT_EQ(view.classSize("AIRL"), 0U);
+    EXPECT_EQ(textOf(view.find("STTS", "ARR"), "STCD"), "ARR");
+    EXPECT_EQ(store_.nameReads, 1);
+    EXPECT_EQ(store_.classReads, (std::map<std::string, int>{{"ABDG", 1}, {"AIRL", 1}, {"GLST", 1}}));
 }
 
-TEST_F(StoreReferenceViewTest, ReloadOfTheAirbridgesBuildsTheStandMapAgain) {
+// A ReplaceClass decision is written as the upserts of its records, tagged with the message's batch
+// id, and a KeepOnlyBatch that removes the class's other records (referenceWrites): the view ends
+// with exactly the records the message named, as REF_MASTER does.
+TEST_F(StoreReferenceViewTest, AReplacedClassHoldsOnlyTheRecordsOfItsBatch) {
+    store_.put("GLST", "B14", R"({"GCOD": "B14", "GTML": "T2"})");
     view_.current();
-    store_.put("ABDG", "A1", R"({"ABCD": "A1", "STND": ["103"]})");
 
-    view_.reload({"ABDG"});
+    view_.apply({upsert("GLST", "C1", R"({"GCOD": "C1"})", "mailbox-9"),
+                 upsert("GLST", "B12", R"({"GCOD": "B12", "GTML": "T9"})", "mailbox-9"),
+                 upsert("AIRL", "MU", R"({"ALCD": "MU"})", "mailbox-8"), keepOnly("GLST", "mailbox-9")});
 
     const auto& view = view_.current();
-    EXPECT_EQ(*view.airbridgesServing("103"), sdk::StringList{"A1"});
+    EXPECT_EQ(view.classSize("GLST"), 2U);
+    EXPECT_EQ(textOf(view.find("GLST", "B12"), "GTML"), "T9");
+    EXPECT_NE(view.find("GLST", "C1"), nullptr);
+    EXPECT_EQ(view.find("GLST", "B14"), nullptr);
+    EXPECT_EQ(view.classSize("AIRL"), 2U); // another class's upsert with another batch id is kept
+}
+
+TEST_F(StoreReferenceViewTest, AppliedAirbridgesBuildTheStandMapAgain) {
+    view_.current();
+
+    view_.apply({upsert("ABDG", "A1", R"({"ABCD": "A1", "STND": ["103"]})"),
+                 upsert("ABDG", "A2", R"({"ABCD": "A2", "STND": "103"})")});
+
+    const auto& view = view_.current();
+    EXPECT_EQ(*view.airbridgesServing("103"), (sdk::StringList{"A1", "A2"}));
     EXPECT_EQ(*view.airbridgesServing("101"), sdk::StringList{});
 
-    store_.classes.erase("ABDG");
-    view_.reload({"ABDG"});
+    view_.apply({removal("ABDG", "A1"), removal("ABDG", "A2")});
     EXPECT_FALSE(view_.current().airbridgesServing("103").has_value());
 }
 
-TEST_F(StoreReferenceViewTest, ReloadBeforeTheFirstUseReadsNothing) {
-    view_.reload({"GLST"});
+TEST_F(StoreReferenceViewTest, ApplyBeforeTheFirstUseChangesNothingTheStoreIsReadLater) {
+    view_.apply({upsert("GLST", "B12", R"({"GCOD": "B12", "GTML": "T9"})")});
+
     EXPECT_EQ(store_.nameReads, 0);
-    EXPECT_TRUE(store_.classReads.empty());
+    EXPECT_EQ(textOf(view_.current().find("GLST", "B12"), "GTML"), "T2"); // what the store holds
 }
 
-TEST_F(StoreReferenceViewTest, AFailedReloadDropsTheViewSoTheNextUseLoadsEveryClass) {
+TEST_F(StoreReferenceViewTest, AfterInvalidateTheStoreIsReadAgainWithoutWhatWasApplied) {
+    view_.current();
+    view_.apply({upsert("GLST", "B12", R"({"GCOD": "B12", "GTML": "T9"})")});
+
+    view_.invalidate(); // the pump: the message that wrote it was not committed
+
+    EXPECT_EQ(textOf(view_.current().find("GLST", "B12"), "GTML"), "T2");
+    EXPECT_EQ(store_.nameReads, 2);
+}
+
+TEST_F(StoreReferenceViewTest, AStoreFailureAtTheFirstUseKeepsNothing) {
+    store_.failing = true;
+    EXPECT_THROW(view_.current(), storage::InfraError);
+    store_.failing = false;
+
+    EXPECT_EQ(textOf(view_.current().find("GLST", "B12"), "GTML"), "T2");
+    EXPECT_EQ(store_.nameReads, 2);
+}
+
+TEST_F(StoreReferenceViewTest, AnItemThatIsNoJsonObjectDropsTheView) {
     view_.current();
     store_.put("AIRL", "CA", R"({"ALCD": "CA", "ALNM": "renamed"})");
-    store_.failing = true;
-    EXPECT_THROW(view_.reload({"GLST"}), storage::InfraError);
-    store_.failing = false;
+
+    EXPECT_THROW(view_.apply({upsert("GLST", "B12", "[1, 2]")}), json::JsonError);
 
     EXPECT_EQ(textOf(view_.current().find("AIRL", "CA"), "ALNM"), "renamed");
     EXPECT_EQ(store_.nameReads, 2);

@@ -38,6 +38,8 @@ public:
     [[nodiscard]] std::size_t classSize(std::string_view rtype) const override;
     [[nodiscard]] std::optional<sdk::StringList> airbridgesServing(std::string_view stand) const override;
 
+    // The records of class `rtype` by RKEY (empty when there are none).
+    [[nodiscard]] const std::map<std::string, sdk::ReferenceItem>& recordsOf(std::string_view rtype) const;
     // Replaces class `rtype` with `records` (an empty map removes the class); the stand->airbridge
     // map is built again when `rtype` is ABDG.
     void replaceClass(const std::string& rtype, std::map<std::string, sdk::ReferenceItem> records);

@@ -15,8 +15,11 @@
 #include "msgx/storage/OwnStore.h"
 
 #include <atomic>
+#include <chrono>
 #include <functional>
+#include <future>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -57,12 +60,24 @@ struct PumpStep {
 // this one was committed whole) and committed in one
 // transaction (commitAll; commit for a batch of one), each with its own outcome. A batch ends
 // early at a message that fails (the batch before it is committed, then its failure recorded; the
-// messages after it are untouched) and after a message that changes reference data (the next one
-// must see the new references). A refused batch commit: the part before the refused message is
+// messages after it are untouched) and after a RESP that answers a request (a later one must see it
+// answered). Reference data a message changes is applied to the reference view as it is decided
+// (StoreReferenceView::apply), so the next message sees it; the view is loaded again when such
+// changes were not committed. A refused batch commit: the part before the refused message is
 // committed; an identity held by another message makes it SKIPPED duplicate-of; a flight-version
 // conflict makes the next step decide it again from the store, a second conflict in a row
 // FAILED(INFRA) "concurrent change of flight <flid>"; a guard conflict (someone else moved the row)
 // leaves it to the next step.
+//
+// Overlapped commits (docs/pipeline.md "Overlapped commits"): while a backlog lasts, the commit of a
+// full batch runs on another thread while the step reads and decides the next batch on top of it
+// (the view holds the first batch's changes; a flight the store is asked for meanwhile is one that
+// batch did not change). The next batch writes nothing until that commit is known: when it did not
+// apply whole, or the queue's head is no longer where the next batch starts, its decisions are
+// dropped and the step ends after the commit's outcome was handled as above. A step runs up to
+// kMaxBatchesPerStep batches that way, and every commit it started is known before it returns.
+// Only a full batch without requests or answers overlaps, and not while repeats arrive or a message
+// is decided again.
 //
 // A failure: attempts + 1 and NEXT_ATTEMPT_AT from RetryPolicy; DEAD(EXHAUSTED) (lastError = the
 // last error, back-fill dead) once max-attempts is reached or head-deadline has passed since the
@@ -84,6 +99,10 @@ public:
     // REF_MASTER was changed outside the pump (e.g. a reference refresh job): the next step loads
     // the reference data again. Callable from any thread.
     void referencesChanged() { referencesStale_ = true; }
+
+    // Overlapped commits (above) are on unless turned off here; tests of one batch per step turn them
+    // off.
+    void setOverlapCommits(bool on) { overlapCommits_ = on; }
 
     // Registers a Decision's outbound request (origin "message <id>") once its message is
     // committed; RequestCoordinator::registerOutbound in the daemon. Without one they are logged.
@@ -107,6 +126,16 @@ private:
         std::string error;
     };
     using Verdict = std::variant<Decided, Failure>;
+    // The commit of a full batch, running on another thread while the next batch is decided.
+    struct InFlight {
+        std::vector<Decided> batch;
+        storage::Timestamp now{};
+        std::chrono::steady_clock::time_point started;
+        storage::QueueFront front;                 // the queue's front after its writes, read by the commit
+        std::future<storage::WriteResult> written; // last: its destructor waits for the commit
+    };
+    // The batch decided beside an in-flight commit must not be committed (see settleBeforeWriting).
+    struct OverlapAbandoned {};
     // A message whose identity another message holds (docs/pipeline.md "Identity").
     enum class Repeat {
         Duplicate,      // the same document: SKIPPED duplicate-of
@@ -122,6 +151,30 @@ private:
               std::optional<std::vector<storage::ProcessingRecord>> next, storage::Timestamp now);
     void runBatch(const std::vector<storage::ProcessingRecord>& candidates, storage::Timestamp now,
                   PumpStep& result);
+    // Decides the rows after the in-flight batch as the next batch, taken from `ahead` (rows read
+    // beside earlier commits of the step; read again when it holds less than a batch); settles the
+    // in-flight commit instead when there are none due.
+    void runBesideCommit(std::vector<storage::ProcessingRecord>& ahead, PumpStep& result);
+    // Whether `batch`'s commit may run while the next batch is decided.
+    [[nodiscard]] bool canOverlap(const std::vector<Decided>& batch) const;
+    // Starts the commit of `batch` on another thread (InFlight); the view is taken to hold the store's
+    // state after it.
+    void startCommit(std::vector<Decided> batch, storage::Timestamp now);
+    // Waits for the in-flight commit, if any, and concludes it as commitBatch does: true when it
+    // applied whole. Otherwise the view is reset and the refusal handled. Throws storage::InfraError
+    // when the store failed (the view reset).
+    bool settle(PumpStep& result);
+    // Before the batch being decided writes anything: settles the in-flight commit and throws
+    // OverlapAbandoned when that batch's decisions no longer hold.
+    void settleBeforeWriting(PumpStep& result);
+    // After an exception in a step: the in-flight commit concluded as far as the store lets it.
+    void settleAfterFailure(PumpStep& result) noexcept;
+    // What a whole commit of `batch` is followed by: each message's log line, its outbound requests
+    // registered.
+    void concludeApplied(const std::vector<Decided>& batch, PumpStep& result);
+    // The views after decisions that were not committed (a failure, a refused commit, a dropped
+    // batch): the flights are read again, and the reference data when it holds changes of them.
+    void forgetUncommitted();
     // The candidates' documents decoded once for the batch (for the prefetch, the repeats'
     // identities and decide()); nullopt for one over limits.max-document-size, never decoded.
     [[nodiscard]] std::vector<std::optional<codec::DecodeResult>>
@@ -174,8 +227,16 @@ private:
     // The RTYPEs only the admin-API refresh writes (refresh.precedence admin-api), upper case.
     std::set<std::string, std::less<>> refreshedTypes_;
     OutboundRegistrar outboundRegistrar_;
-    // True when flights_ holds exactly the store's state (the last batch was committed whole).
+    // True when flights_ holds exactly the store's state (the last batch was committed whole), or
+    // will once the in-flight commit applied.
     bool flightsInSync_ = false;
+    bool overlapCommits_ = true;
+    std::unique_ptr<InFlight> inFlight_;
+    // The first message of the batch decided beside inFlight_.
+    std::optional<storage::MailboxId> besideHead_;
+    // The last message whose reference changes the reference view holds without knowing them
+    // committed (StoreReferenceView::apply); nullopt when it holds only what the store has.
+    std::optional<storage::MailboxId> referencesAheadUpTo_;
     // The queue's front as the last batch's commit left it (commitAllAndReadFront), and when that
     // was: the next step starts from it instead of reading head and batch again, unless it is older
     // than one poll interval. Rows that changed meanwhile are caught by the commit's guards.

@@ -15,10 +15,11 @@ namespace msgx::pipeline {
 // The reference data handlers see (sdk::ReferenceView over REF_MASTER): every class loaded at once
 // (ReferenceRepository::classNames / listClass) into a model::InMemoryReferenceView, with its
 // stand->airbridge map built once, and kept until invalidate() (the pump calls it when REF_MASTER
-// was changed outside the pump, and after a store failure). After a commit of the pump that changed
-// some classes, reload() reads only those again (one round trip each, instead of every class: a
-// reference message among FLOP traffic used to cost ~20 reads and a parse of all reference data).
-// One thread (the pump's).
+// was changed outside the pump, after a store failure, and when changes it applied were not
+// committed). The pump's own changes are applied to the loaded view as they are decided (apply()),
+// as the store applies them at the commit, so a later message of the batch sees them without the
+// batch ending there and nothing is read again (a reference message among FLOP traffic used to
+// cost ~20 reads and a parse of all reference data). One thread (the pump's).
 class StoreReferenceView {
 public:
     explicit StoreReferenceView(storage::ReferenceRepository& references);
@@ -29,11 +30,12 @@ public:
 
     void invalidate() { loaded_.reset(); }
 
-    // Reads the classes `rtypes` again (a class without records anymore is dropped), when the view
-    // is loaded; nothing when it is not (the next current() loads every class). Throws
-    // storage::InfraError when the store fails and json::JsonError for a stored item that is not a
-    // JSON object; the view is dropped then (the next current() loads every class).
-    void reload(const std::set<std::string, std::less<>>& rtypes);
+    // Applies the REF_MASTER writes of a decided message (referenceWrites) to the loaded view, as the
+    // store applies them: an Upsert sets the record from its item JSON, a Delete removes it, a
+    // KeepOnlyBatch removes every record of its class not written by the same writes with its batch
+    // id. Nothing when the view is not loaded. Throws json::JsonError for an item that is not a JSON
+    // object (the view is dropped then).
+    void apply(const std::vector<storage::ReferenceChange>& writes);
 
 private:
     storage::ReferenceRepository& references_;
