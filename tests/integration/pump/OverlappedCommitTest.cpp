@@ -21,21 +21,6 @@ std::vector<storage::MailboxId> sourcesOf(const std::vector<storage::OutboxEvent
     return sources;
 }
 
-// Another writer's commit of PENDING row `id` that changes flight `flid` (behind the pump's view).
-void changeFlightAsAnotherWriter(storage::OwnStore& store, storage::MailboxId id, storage::FlightId flid) {
-    const auto current = store.flights().byFlid(flid);
-    storage::ProcessingCommit other;
-    other.mailboxId = id;
-    other.expected = {ProcessingState::Pending, 0};
-    other.outcome.state = ProcessingState::Succeeded;
-    storage::FlightWrite write;
-    write.flid = flid;
-    write.expectedVersion = current ? std::optional(current->stateVersion) : std::nullopt;
-    write.attributesJson = R"({"currentStand":"999"})";
-    other.flights.push_back(write);
-    ASSERT_TRUE(store.processing().commit(other).applied);
-}
-
 TEST_P(OverlappedCommits, ABacklogIsCommittedInOrderWithEachBatchSeeingTheOneBeforeIt) {
     // Flight 700101 changes in every batch, so each batch is decided on top of the uncommitted one
     // before it; message 10 sets a value it already has (no change, no event).
@@ -96,7 +81,7 @@ TEST_P(OverlappedCommits, ARefusedCommitInFlightLeavesTheBatchDecidedBesideItUnw
     store_->beforeCommit = [&] {
         if (!changed) { // the first batch's commit: flight 700002 (message 1's) changed behind the pump
             changed = true;
-            changeFlightAsAnotherWriter(*realStore_, 1001, 700002);
+            changeFlightBehindThePump(*realStore_, 1001, 700002);
         }
     };
 

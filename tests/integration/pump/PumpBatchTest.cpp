@@ -140,21 +140,6 @@ TEST_P(PumpSuite, StoreFailureWhileTheHandlerReadsFlightsIsNotTheHandlersFailure
     EXPECT_EQ(flight(700601)->text("currentStand"), "107");
 }
 
-// Another writer changes flight `flid` (as message `id` of its own) before each of the pump's commits.
-void changeFlightBehindThePump(storage::OwnStore& store, storage::MailboxId id, storage::FlightId flid) {
-    const auto current = store.flights().byFlid(flid);
-    storage::ProcessingCommit other;
-    other.mailboxId = id;
-    other.expected = {ProcessingState::Pending, 0};
-    other.outcome.state = ProcessingState::Succeeded;
-    storage::FlightWrite write;
-    write.flid = flid;
-    write.expectedVersion = current ? std::optional(current->stateVersion) : std::nullopt;
-    write.attributesJson = R"({"currentStand":"999"})";
-    other.flights.push_back(write);
-    ASSERT_TRUE(store.processing().commit(other).applied);
-}
-
 TEST_P(PumpSuite, FlightVersionConflictIsDecidedAgainOnceThenFailsAsConcurrentChange) {
     config_.pipeline.messagesPerTransaction = 1;
     enqueue(1, setAttribute(1, 700701, "currentStand", "107"));

@@ -118,6 +118,20 @@ std::optional<PumpSuite::Holder> PumpSuite::processHolder(storage::MailboxId id,
     return Holder{*row.identityKey, *row.processedAt};
 }
 
+void changeFlightBehindThePump(storage::OwnStore& store, storage::MailboxId id, storage::FlightId flid) {
+    const auto current = store.flights().byFlid(flid);
+    storage::ProcessingCommit other;
+    other.mailboxId = id;
+    other.expected = {storage::ProcessingState::Pending, 0};
+    other.outcome.state = storage::ProcessingState::Succeeded;
+    storage::FlightWrite write;
+    write.flid = flid;
+    write.expectedVersion = current ? std::optional(current->stateVersion) : std::nullopt;
+    write.attributesJson = R"({"currentStand":"999"})";
+    other.flights.push_back(write);
+    EXPECT_TRUE(store.processing().commit(other).applied) << "the other writer's commit of " << id;
+}
+
 int PumpSuite::runUntilQuiet() {
     int finished = 0;
     for (int i = 0; i < 100; ++i) {

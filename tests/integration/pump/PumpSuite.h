@@ -69,6 +69,10 @@ protected:
     std::unique_ptr<pipeline::Pump> pump_;
 };
 
+// Another writer's commit of its own PENDING row `id` that changes flight `flid` (currentStand 999)
+// behind the pump's view; a test failure when it is not applied.
+void changeFlightBehindThePump(storage::OwnStore& store, storage::MailboxId id, storage::FlightId flid);
+
 // The suite with three messages per transaction, for overlapped commits (OverlappedCommitTest.cpp).
 class OverlappedCommits : public PumpSuite {
 protected:
