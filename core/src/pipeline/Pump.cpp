@@ -198,9 +198,9 @@ void Pump::startCommit(std::vector<Decided> batch, storage::Timestamp now) {
     flight->now = now;
     flight->started = std::chrono::steady_clock::now();
     storage::ProcessingQueue& queue = store_.processing();
-    storage::QueueFront* front = &flight->front; // InFlight outlives the task (its future is last)
+    storage::QueueFront* front = &flight->front; // InFlight outlives the task (see committer_)
     const int limit = config_.pipeline.messagesPerTransaction - 1;
-    flight->written = std::async(std::launch::async, [&queue, commits = std::move(commits), limit, front] {
+    flight->written = committer_.run([&queue, commits = std::move(commits), limit, front] {
         return queue.commitAllAndReadFront(commits, limit, *front);
     });
     inFlight_ = std::move(flight);

@@ -5,6 +5,7 @@
 #include "msgx/codec/TimeZone.h"
 #include "msgx/config/Config.h"
 #include "msgx/decoder/MessageDecoder.h"
+#include "msgx/pipeline/CommitThread.h"
 #include "msgx/pipeline/DecisionCommit.h"
 #include "msgx/pipeline/IgnoreRules.h"
 #include "msgx/pipeline/RetryPolicy.h"
@@ -74,8 +75,8 @@ struct PumpStep {
 // (the view holds the first batch's changes; a flight the store is asked for meanwhile is one that
 // batch did not change). The next batch writes nothing until that commit is known: when it did not
 // apply whole, or the queue's head is no longer where the next batch starts, its decisions are
-// dropped and the step ends after the commit's outcome was handled as above. A step runs up to
-// kMaxBatchesPerStep batches that way, and every commit it started is known before it returns.
+// dropped and the step ends after the commit's outcome was handled as above. A step runs up to 8
+// batches that way (kMaxBatchesPerStep), and every commit it started is known before it returns.
 // Only a full batch without requests or answers overlaps, and not while repeats arrive or a message
 // is decided again.
 //
@@ -87,7 +88,8 @@ struct PumpStep {
 // A store failure (storage::InfraError) anywhere, also while a handler reads flights, is never
 // recorded on a message: the step reports StoreUnavailable and the caller tries again later.
 // Time comes only from the clock; HandlerContext.now is its now truncated to seconds.
-// One thread calls step(); every processed message logs one line inside a TraceScope of its id.
+// One thread calls step() (an overlapped commit runs on CommitThread, and touches nothing else of
+// the pump); every processed message logs one line inside a TraceScope of its id.
 class Pump {
 public:
     // Throws codec::TimeZoneError when pipeline.business-time-zone cannot be loaded.
@@ -131,8 +133,8 @@ private:
         std::vector<Decided> batch;
         storage::Timestamp now{};
         std::chrono::steady_clock::time_point started;
-        storage::QueueFront front;                 // the queue's front after its writes, read by the commit
-        std::future<storage::WriteResult> written; // last: its destructor waits for the commit
+        storage::QueueFront front; // the queue's front after its writes, read by the commit
+        std::future<storage::WriteResult> written;
     };
     // The batch decided beside an in-flight commit must not be committed (see settleBeforeWriting).
     struct OverlapAbandoned {};
@@ -232,6 +234,9 @@ private:
     bool flightsInSync_ = false;
     bool overlapCommits_ = true;
     std::unique_ptr<InFlight> inFlight_;
+    // After inFlight_: destroyed (joined) first, so a commit still running never outlives its
+    // InFlight.
+    CommitThread committer_;
     // The first message of the batch decided beside inFlight_.
     std::optional<storage::MailboxId> besideHead_;
     // The last message whose reference changes the reference view holds without knowing them
