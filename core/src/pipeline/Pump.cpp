@@ -189,11 +189,7 @@ bool Pump::canOverlap(const std::vector<Decided>& batch) const {
 
 void Pump::startCommit(std::vector<Decided> batch, storage::Timestamp now) {
     auto flight = std::make_unique<InFlight>();
-    std::vector<storage::ProcessingCommit> commits;
-    commits.reserve(batch.size());
-    for (const auto& decided : batch) {
-        commits.push_back(decided.commit);
-    }
+    std::vector<storage::ProcessingCommit> commits = commitsOf(batch);
     flight->batch = std::move(batch);
     flight->now = now;
     flight->started = std::chrono::steady_clock::now();
@@ -270,7 +266,6 @@ void Pump::settleAfterFailure(PumpStep& result) noexcept {
     } catch (...) {
         log::debug("pump: concluding the commit in flight failed");
     }
-    inFlight_.reset();
     front_.reset();
     forgetUncommitted();
 }
@@ -532,11 +527,7 @@ bool Pump::commitBatch(const std::vector<Decided>& batch, storage::Timestamp now
         if (batch.size() == 1) {
             written = queue.commit(batch.front().commit);
         } else {
-            std::vector<storage::ProcessingCommit> commits;
-            commits.reserve(batch.size());
-            for (const auto& decided : batch) {
-                commits.push_back(decided.commit);
-            }
+            const std::vector<storage::ProcessingCommit> commits = commitsOf(batch);
             if (readFront) {
                 storage::QueueFront front;
                 written =
@@ -576,6 +567,15 @@ void Pump::concludeApplied(const std::vector<Decided>& batch, PumpStep& result) 
     if (referencesAheadUpTo_ && batch.back().record.mailboxId >= *referencesAheadUpTo_) {
         referencesAheadUpTo_.reset(); // the reference changes the view holds are all in the store
     }
+}
+
+std::vector<storage::ProcessingCommit> Pump::commitsOf(const std::vector<Decided>& batch) {
+    std::vector<storage::ProcessingCommit> commits;
+    commits.reserve(batch.size());
+    for (const auto& decided : batch) {
+        commits.push_back(decided.commit);
+    }
+    return commits;
 }
 
 void Pump::forgetUncommitted() {

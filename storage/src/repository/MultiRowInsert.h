@@ -51,17 +51,23 @@ std::size_t writeRowsBy(const std::vector<Queued>& queued, std::size_t next,
     return next;
 }
 
+// Executes `one` for queued[next...], then empties `queued`.
+template <typename Queued, typename Row, typename Set>
+void writeRestOneByOne(std::vector<Queued>& queued, std::size_t next, PreparedStatement<Row>& one, Set& set) {
+    for (; next < queued.size(); ++next) {
+        set(one.values, queued[next]);
+        one.execute();
+    }
+    queued.clear();
+}
+
 // Writes `queued` in order: `N` per execution of `many` (null: the dialect has no multi-row
 // INSERT) while that many remain, the rest through `one`; `set(row, item)` fills one row's
 // parameters from a queued item. Empties `queued`.
 template <typename Queued, typename Row, int N, typename Set>
 void writeQueuedRows(std::vector<Queued>& queued, PreparedStatement<MultiRowParameters<Row, N>>* many,
                      PreparedStatement<Row>& one, Set set) {
-    for (std::size_t next = writeRowsBy(queued, 0, many, set); next < queued.size(); ++next) {
-        set(one.values, queued[next]);
-        one.execute();
-    }
-    queued.clear();
+    writeRestOneByOne(queued, writeRowsBy(queued, 0, many, set), one, set);
 }
 
 // The same with a middle size: N per `many`, then M (< N) per `few`, the last < M through `one`, so
@@ -71,12 +77,7 @@ void writeQueuedRows(std::vector<Queued>& queued, PreparedStatement<MultiRowPara
                      PreparedStatement<MultiRowParameters<Row, M>>* few, PreparedStatement<Row>& one,
                      Set set) {
     static_assert(M < N);
-    std::size_t next = writeRowsBy(queued, writeRowsBy(queued, 0, many, set), few, set);
-    for (; next < queued.size(); ++next) {
-        set(one.values, queued[next]);
-        one.execute();
-    }
-    queued.clear();
+    writeRestOneByOne(queued, writeRowsBy(queued, writeRowsBy(queued, 0, many, set), few, set), one, set);
 }
 
 // Statement sizes of a MultiRowLadder, largest first, each above one row.
@@ -91,9 +92,10 @@ inline std::string ladderStatementName(const std::string& name, int rows) {
 // Multi-row statements of every size in `Sizes` for one row type. A queue of n rows is written
 // largest size first, each size as often as it fits, the rest one by one: at most one statement per
 // size below the largest plus one single row (with 32, 16, 8, 4, 2: 53 rows are 32 + 16 + 4 + 1, four
-// round trips, where 10-row statements and singles took eight). The commit's round trips are most of
-// its time (docs/performance.md), so the sizes trade a few more prepared statements per session for
-// fewer of them.
+// round trips, where 10-row statements and singles took eight). The sizes trade a few more prepared
+// statements per session for fewer executions, each of which costs CPU on both sides; it did not
+// make the commit measurably faster, whose time is the server executing the writes
+// (docs/performance.md, 2026-12-06 night).
 template <typename Row, auto Sizes>
 class MultiRowLadder {
 public:
@@ -115,11 +117,7 @@ public:
         std::apply(
             [&](auto&... statement) { ((next = writeRowsBy(queued, next, statement.get(), set)), ...); },
             statements_);
-        for (; next < queued.size(); ++next) {
-            set(one.values, queued[next]);
-            one.execute();
-        }
-        queued.clear();
+        writeRestOneByOne(queued, next, one, set);
     }
 
 private:

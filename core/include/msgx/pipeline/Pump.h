@@ -174,6 +174,8 @@ private:
     // What a whole commit of `batch` is followed by: each message's log line, its outbound requests
     // registered.
     void concludeApplied(const std::vector<Decided>& batch, PumpStep& result);
+    // The ProcessingCommits of `batch`, in order.
+    static std::vector<storage::ProcessingCommit> commitsOf(const std::vector<Decided>& batch);
     // The views after decisions that were not committed (a failure, a refused commit, a dropped
     // batch): the flights are read again, and the reference data when it holds changes of them.
     void forgetUncommitted();
