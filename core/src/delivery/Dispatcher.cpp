@@ -86,6 +86,7 @@ Timestamp Dispatcher::runOnce() {
     } catch (const storage::InfraError& e) {
         // The mark is read again: a recordDelivered whose answer was lost may have committed. So is
         // the hold: a markDead whose answer was lost may have committed too.
+        abandonMarkWrite();
         mark_.reset();
         noHold_ = false;
         log::error("delivery {}: the own store failed, trying again in {} ms: {}", settings_.target,
@@ -176,20 +177,20 @@ std::vector<storage::OutboxEvent> Dispatcher::nextDue(storage::EventId after) {
     return store_.events().nextDue(settings_.target, after, settings_.batchSize);
 }
 
-Dispatcher::MsgBatch Dispatcher::nextMsgBatch(Timestamp now) {
+Dispatcher::BuiltAhead Dispatcher::nextMsgBatch(Timestamp now) {
     const storage::EventId mark = deliveredMark();
     if (readAhead_) {
         ReadAhead ahead = std::move(*readAhead_);
         readAhead_.reset();
         if (ahead.after == mark) {
             try {
-                return ahead.batch.get();
+                return ahead.built.get();
             } catch (const std::exception&) {
                 // read again below: a store failure then reaches runOnce as usual
             }
         }
     }
-    return msgBatchOf(nextDue(mark), now);
+    return {msgBatchOf(nextDue(mark), now), std::nullopt};
 }
 
 Dispatcher::MsgBatch Dispatcher::msgBatchOf(std::vector<storage::OutboxEvent> due, Timestamp publishedAt) {
@@ -207,19 +208,55 @@ Dispatcher::MsgBatch Dispatcher::msgBatchOf(std::vector<storage::OutboxEvent> du
     return batch;
 }
 
-void Dispatcher::readAhead(storage::EventId after) {
+void Dispatcher::readAhead(storage::EventId after, std::optional<DueAhead> due) {
     // Nothing else writes the rows above the mark while this round sends: this dispatcher is the
     // target's only sender, and it writes failures only after the round (which drops a read-ahead
     // that no longer starts at the mark). New events that arrive meanwhile come in a later round.
-    readAhead_ = ReadAhead{after, std::async(std::launch::async, [this, after] {
-                               return msgBatchOf(nextDue(after), clock_.now());
-                           })};
+    // At most two batches are ahead of the one being sent: this one, and the rows above it.
+    const auto build = [this, after](std::optional<DueAhead> reading) {
+        std::vector<storage::OutboxEvent> rows;
+        if (reading) {
+            auto read = reading->get();
+            rows = read ? std::move(*read) : nextDue(after);
+        } else {
+            rows = nextDue(after);
+        }
+        BuiltAhead built;
+        if (static_cast<int>(rows.size()) == settings_.batchSize) {
+            built.next = std::async(std::launch::async,
+                                    [this, last = rows.back().id] { return std::optional(nextDue(last)); });
+        }
+        built.batch = msgBatchOf(std::move(rows), clock_.now());
+        return built;
+    };
+    readAhead_ = ReadAhead{after, std::async(std::launch::async, build, std::move(due))};
 }
 
 void Dispatcher::recordDelivered(storage::EventId upTo, Timestamp at) {
     store_.events().recordDelivered(settings_.target, upTo);
     mark_ = upTo;
     lastDeliveryAt_ = at;
+}
+
+void Dispatcher::recordDeliveredBeside(storage::EventId upTo, Timestamp at) {
+    markWrite_ = std::async(std::launch::async,
+                            [this, upTo] { store_.events().recordDelivered(settings_.target, upTo); });
+    mark_ = upTo;
+    lastDeliveryAt_ = at;
+}
+
+void Dispatcher::awaitMarkWrite() {
+    if (markWrite_.valid()) {
+        markWrite_.get(); // leaves it invalid, also when it throws
+    }
+}
+
+void Dispatcher::abandonMarkWrite() {
+    try {
+        awaitMarkWrite();
+    } catch (const std::exception& e) {
+        log::warn("delivery {}: writing the delivered mark failed: {}", settings_.target, e.what());
+    }
 }
 
 void Dispatcher::settleWhenQuiet(Timestamp now) {
@@ -237,34 +274,56 @@ Timestamp Dispatcher::idle(Timestamp now, Timestamp wakeAt) {
 
 // msg: one record per due event. Only the Acked prefix is recorded delivered (see Dispatcher.h):
 // the first record that is not Acked decides the round, and everything after it (acked or not) is
-// above the delivered mark still, to be sent again after it.
+// above the delivered mark still, to be sent again after it. While a backlog lasts a round sends up
+// to batchesPerRound batches, each one's mark written while the next one is sent, and returns once
+// every mark it moved is in the store.
 Timestamp Dispatcher::msgRound(Timestamp now) {
-    const MsgBatch batch = nextMsgBatch(now);
+    for (int sent = 1;; ++sent) {
+        const bool mayGoOn = sent < settings_.batchesPerRound;
+        const MsgBatchEnd end = msgBatch(now, mayGoOn);
+        if (!end.goOn || !mayGoOn) {
+            awaitMarkWrite();
+            return end.next;
+        }
+        now = end.next;
+    }
+}
+
+Dispatcher::MsgBatchEnd Dispatcher::msgBatch(Timestamp now, bool mayGoOn) {
+    BuiltAhead ahead = nextMsgBatch(now);
+    const MsgBatch& batch = ahead.batch;
     const auto& claimed = batch.claimed;
     const auto& records = batch.records;
     const auto& unsendable = batch.unsendable;
     if (claimed.empty()) {
         settleWhenQuiet(now);
-        return idle(now, now + settings_.idlePoll);
+        return {idle(now, now + settings_.idlePoll), false};
     }
     if (unsendable.empty() && static_cast<int>(claimed.size()) == settings_.batchSize) {
-        readAhead(claimed.back().id); // more may be waiting: read and build it while the sink works
+        // more may be waiting: read and build it while the sink works
+        readAhead(claimed.back().id, std::move(ahead.next));
     }
     const auto results = sendAll(sink_, records);
     const Timestamp after = clock_.now();
+    awaitMarkWrite(); // the batch before's mark, before anything of this one is written
 
     std::size_t acked = 0;
     while (acked < results.size() && results[acked].status == Status::Acked) {
         ++acked;
     }
-    if (acked > 0) {
+    const bool goOn = acked == claimed.size() && readAhead_ && mayGoOn;
+    if (goOn) {
+        recordDeliveredBeside(claimed.back().id, after); // the next batch is ready: sent meanwhile
+    } else if (acked > 0) {
         recordDelivered(claimed[acked - 1].id, after);
+    }
+    if (acked > 0) {
         noteSent(now, acked);
         countDelivered(settings_.target, claimed, acked, after);
     }
     if (acked == claimed.size()) {
         refreshCounts(after, false); // the hot path: counts at most every statusRefresh
-        return after;                // more may be waiting
+        return {after, goOn};        // more may be waiting
     }
 
     // What follows claimed[acked] stays above the mark and comes again behind it, in order.
@@ -279,7 +338,7 @@ Timestamp Dispatcher::msgRound(Timestamp now) {
         noteUnavailable(results[acked].error);
     }
     refreshCounts(after, true);
-    return next;
+    return {next, false};
 }
 
 // schd: the oldest unsent batch, latest state per FLID, as one unit (see Dispatcher.h).

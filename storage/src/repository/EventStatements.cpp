@@ -7,7 +7,8 @@
 namespace msgx::storage {
 
 void addEventStatements(StatementCatalog& c, const Dialect& d) {
-    // Every read of whole rows goes into EventRow (SqlEventOutbox.cpp), its long columns as LongText.
+    // Every read of whole rows goes into EventRow (SqlEventOutbox.cpp), its long columns as LongText;
+    // a sender's read of the due events (event.next-due) into the narrower DueEventRow.
     const ColumnNames longColumns{"PAYLOAD", "LAST_ERROR"};
     const std::string columns = selectList(d, kEventColumns, longColumns);
     c.add(d, "event.whole-texts",
@@ -37,9 +38,11 @@ void addEventStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "event.head",
           d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?", "EVENT_ID",
                        "EVENT_ID", RowLock::None}));
+    c.add(d, "event.whole-payload", "SELECT PAYLOAD FROM MSG_EVENT WHERE EVENT_ID = ?");
     c.add(d, "event.next-due",
-          d.firstRows({columns, "MSG_EVENT", "TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?", "EVENT_ID",
-                       "EVENT_ID", RowLock::None}));
+          d.firstRows({selectList(d, kDueEventColumns, {"PAYLOAD"}), "MSG_EVENT",
+                       "TARGET = ? AND STATE = 'PENDING' AND EVENT_ID > ?", "EVENT_ID", "EVENT_ID",
+                       RowLock::None}));
     c.add(d, "event.find", "SELECT " + columns + " FROM MSG_EVENT WHERE EVENT_ID = ?");
     // kIdsPerStatement events each (IdChunks.h): postpones act on batches.
     c.add(d, "event.set-next-attempt",

@@ -62,6 +62,45 @@ struct EventRow {
     }
 };
 
+// One due MSG_EVENT row as a sender reads it (event.next-due, kDueEventColumns): PENDING by the
+// statement's condition, its target the one asked for; LAST_ERROR and SENT_AT stay unread (a
+// sender needs neither, and each column costs every row of every batch its extraction).
+struct DueEventRow {
+    static constexpr const char* kWholeTexts = "event.whole-payload"; // LongTexts.h
+    Poco::Int64 id = 0;
+    Poco::Nullable<Poco::Int64> flid;
+    LongText payload;
+    int attempts = 0;
+    Poco::Int64 nextAttemptAt = 0;
+    Poco::Nullable<Poco::Int64> sourceId;
+    Poco::Int64 createdAt = 0;
+
+    template <typename F>
+    void longTexts(F& f) {
+        f(payload);
+    }
+    [[nodiscard]] std::vector<Parameter> longTextKey() const { return {Parameter::int64(id)}; }
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(id), c(flid), c(payload), c(attempts), c(nextAttemptAt), c(sourceId), c(createdAt);
+    }
+
+    [[nodiscard]] OutboxEvent event(const std::string& target) {
+        OutboxEvent e;
+        e.id = id;
+        e.target = target;
+        e.flid = optionalOf(flid);
+        e.payloadJson = payload.takeText();
+        e.state = EventState::Pending;
+        e.attempts = attempts;
+        e.nextAttemptAt = timestampOf(nextAttemptAt);
+        e.sourceId = optionalOf(sourceId);
+        e.createdAt = timestampOf(createdAt);
+        return e;
+    }
+};
+
 // An event's target and state (event.lock-state).
 struct EventTargetState {
     std::string target;
@@ -77,6 +116,7 @@ struct EventTargetState {
 } // namespace msgx::storage
 
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventRow)
+MSGX_ROW_TYPE_HANDLER(msgx::storage::DueEventRow)
 MSGX_ROW_TYPE_HANDLER(msgx::storage::EventTargetState)
 
 namespace msgx::storage {
@@ -144,17 +184,17 @@ std::vector<OutboxEvent> SqlEventOutbox::nextDue(const std::string& target, Even
                                    // one's is up to delivery.batch-size payloads in every session that ran it
                                    // (+3-6 MB peak RSS in the e2e bench's backlog). The prepare it costs is
                                    // per batch of events, not per event.
-                                   std::vector<EventRow> rows;
+                                   std::vector<DueEventRow> rows;
                                    tx.session() << ctx["event.next-due"], ctx.text.shortText(target),
                                        bindInt64(afterId), bindInt(maxCount), into(rows), now;
                                    completeLongTexts(tx, ctx, rows);
                                    std::vector<OutboxEvent> due;
                                    due.reserve(rows.size());
-                                   for (const auto& row : rows) {
+                                   for (auto& row : rows) {
                                        if (timestampOf(row.nextAttemptAt) > stamp) {
                                            break; // waits for its backoff: nothing passes it
                                        }
-                                       due.push_back(row.event());
+                                       due.push_back(row.event(target));
                                    }
                                    return due;
                                });

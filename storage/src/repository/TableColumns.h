@@ -12,6 +12,9 @@ inline constexpr const char* kProcStateColumns =
 
 inline constexpr const char* kEventColumns = "EVENT_ID, TARGET, FLID, PAYLOAD, STATE, ATTEMPTS, "
                                              "NEXT_ATTEMPT_AT, LAST_ERROR, SOURCE_ID, CREATED_AT, SENT_AT";
+// What a sender reads of a due event (event.next-due, DueEventRow in SqlEventOutbox.cpp).
+inline constexpr const char* kDueEventColumns =
+    "EVENT_ID, FLID, PAYLOAD, ATTEMPTS, NEXT_ATTEMPT_AT, SOURCE_ID, CREATED_AT";
 
 inline constexpr const char* kReferenceColumns = "RTYPE, RKEY, ITEM, SOURCE, REFRESHED_AT, BATCH_ID";
 

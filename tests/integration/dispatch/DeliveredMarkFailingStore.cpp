@@ -2,6 +2,8 @@
 
 #include "msgx/storage/InfraError.h"
 
+#include <thread>
+
 namespace msgx::test {
 
 using namespace storage;
@@ -14,6 +16,8 @@ public:
     std::atomic<bool> commitFirst{false};
     std::atomic<int> failed{0};
     std::atomic<int> newestDeadReads{0};
+    std::atomic<std::chrono::milliseconds::rep> writeMillis{0};
+    std::atomic<int> writing{0};
 
     std::optional<OutboxEvent> head(const std::string& target, EventId afterId) override {
         return real_.head(target, afterId);
@@ -23,6 +27,10 @@ public:
     }
     EventId deliveredMark(const std::string& target) override { return real_.deliveredMark(target); }
     void recordDelivered(const std::string& target, EventId upTo) override {
+        const Writing counted(writing);
+        // Widens the window in which a mark written on the dispatcher's other thread is still
+        // being written (not a wait for a timer: nothing waits for it to pass).
+        std::this_thread::sleep_for(std::chrono::milliseconds(writeMillis.load()));
         if (toFail.load() > 0) {
             --toFail;
             ++failed;
@@ -69,6 +77,13 @@ public:
     std::optional<OutboxEvent> find(EventId id) override { return real_.find(id); }
 
 private:
+    struct Writing {
+        explicit Writing(std::atomic<int>& count) : count_(count) { ++count_; }
+        ~Writing() { --count_; }
+        Writing(const Writing&) = delete;
+        Writing& operator=(const Writing&) = delete;
+        std::atomic<int>& count_;
+    };
     EventOutbox& real_;
 };
 
@@ -80,6 +95,14 @@ DeliveredMarkFailingStore::~DeliveredMarkFailingStore() = default;
 void DeliveredMarkFailingStore::failNextRecordDelivered(int n, bool commitThenFail) {
     outbox_->commitFirst = commitThenFail;
     outbox_->toFail = n;
+}
+
+void DeliveredMarkFailingStore::slowRecordDelivered(std::chrono::milliseconds took) {
+    outbox_->writeMillis = took.count();
+}
+
+int DeliveredMarkFailingStore::recordDeliveredRunning() const {
+    return outbox_->writing.load();
 }
 
 int DeliveredMarkFailingStore::failedRecordDelivered() const {

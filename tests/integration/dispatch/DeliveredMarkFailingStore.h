@@ -3,6 +3,7 @@
 #include "msgx/storage/OwnStore.h"
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 
 namespace msgx::test {
@@ -18,6 +19,9 @@ public:
     ~DeliveredMarkFailingStore() override;
 
     void failNextRecordDelivered(int n, bool commitThenFail = false);
+    // Every recordDelivered takes `took` longer (a slow store), and how many run at this moment.
+    void slowRecordDelivered(std::chrono::milliseconds took);
+    [[nodiscard]] int recordDeliveredRunning() const;
     // recordDelivered calls that threw so far.
     [[nodiscard]] int failedRecordDelivered() const;
     // EventOutbox::newestDead calls so far (the dispatcher's hold check reads it).

@@ -83,9 +83,9 @@ TEST_F(DispatchTest, OnlyTheAckedPrefixBecomesSentAndTheRestIsSentAgainInOrder) 
 }
 
 // After a full batch the next one is read (and built) while the sink works; it is used only when
-// the mark then stands where that read started. A round whose last record was not acknowledged
-// drops it: the records after the unconfirmed one come again behind it, in order.
-TEST_F(DispatchTest, TheBatchReadAheadIsDroppedWhenTheRoundBeforeItWasNotWhollyAcknowledged) {
+// the mark then stands where that read started. A batch whose last record was not acknowledged
+// drops it and ends the round: the records after the unconfirmed one come again behind it, in order.
+TEST_F(DispatchTest, TheBatchReadAheadIsDroppedWhenTheBatchBeforeItWasNotWhollyAcknowledged) {
     std::vector<storage::EventId> ids;
     for (int i = 0; i < 5; ++i) {
         ids.push_back(outbox_.addEvents({{"msg", 1, flightUpdate(1, i + 1)}}).at(0));
@@ -94,9 +94,11 @@ TEST_F(DispatchTest, TheBatchReadAheadIsDroppedWhenTheRoundBeforeItWasNotWhollyA
     settings.batchSize = 2;
     auto d = dispatcher(settings);
 
-    d->runOnce(); // 0, 1 acked; 2, 3 read ahead
+    sink_.script(ScriptedSink::all(Status::Acked));
     sink_.script(ScriptedSink::each({Status::Acked, Status::Unavailable}, "all brokers down"));
-    d->runOnce(); // 2 acked, 3 not: the read-ahead of 4 (above 3) no longer starts at the mark
+    // 0, 1 acked; 2, 3 (read ahead) sent while their mark is written; 2 acked, 3 not: the
+    // read-ahead of 4 (above 3) no longer starts at the mark.
+    d->runOnce();
     EXPECT_EQ(store().events().deliveredMark("msg"), ids[2]);
     EXPECT_EQ(event(ids[3]).state, EventState::Pending);
     clock_.advance(settings.unavailableRetry);
@@ -119,6 +121,7 @@ TEST_F(DispatchTest, AReadAheadFromBeforeAWriterChangeIsDroppedSoASkippedEventIs
     }
     auto settings = msgSettings();
     settings.batchSize = 2;
+    settings.batchesPerRound = 1; // the round ends with the read-ahead waiting
     settings.maxAttempts = 1;
     auto first = dispatcher(settings);
     first->runOnce(); // 0, 1 acked; 2, 3 read ahead
@@ -375,6 +378,7 @@ TEST_F(DispatchTest, OnlyTheMarkMovesUntilTheTargetWasQuietAndADeliveredEventIsN
     const auto ids = add(5);
     auto settings = msgSettings();
     settings.batchSize = 2;
+    settings.batchesPerRound = 1; // the burst in steps
     const auto quiet = settings.settleAfterQuiet;
     auto d = dispatcher(settings);
     const auto stored = [this](storage::EventId id) {

@@ -52,9 +52,10 @@ class Dispatcher {
 public:
     Dispatcher(storage::OwnStore& store, DeliverySink& sink, Clock& clock, DispatcherSettings settings);
 
-    // One round: claim, send, record. Returns when the next round is due (now when more work is
-    // waiting). Throws nothing: a store failure is logged, reported as unhealthy and answered with a
-    // round after unavailableRetry.
+    // One round: read, send, record (msg: up to settings.batchesPerRound batches while each is full
+    // and wholly acknowledged); what it delivered is recorded in the store when it returns. Returns
+    // when the next round is due (now when more work is waiting). Throws nothing: a store failure is logged,
+    // reported as unhealthy and answered with a round after unavailableRetry.
     storage::Timestamp runOnce();
 
     // Rounds until `stop` is requested (clock.sleepUntil between rounds).
@@ -80,17 +81,46 @@ private:
         std::string unsendable; // why claimed[records.size()] cannot be sent, when it cannot
     };
     static MsgBatch msgBatchOf(std::vector<storage::OutboxEvent> due, storage::Timestamp publishedAt);
-    // The read-ahead when it was read above the mark as it stands now, else nextDue(mark) built at `now`.
-    MsgBatch nextMsgBatch(storage::Timestamp now);
-    // Reads and builds the msg batch above `after` on another thread while this one waits for the
-    // sink.
-    void readAhead(storage::EventId after);
+
+    // The due events above some event, read on another thread; nullopt when they were not read
+    // because the batch they would follow was not full.
+    using DueAhead = std::future<std::optional<std::vector<storage::OutboxEvent>>>;
+    // Builds the msg batch above `after` on another thread while this one waits for the sink: from
+    // `due` when its rows are being read already, else read first. As soon as its rows are known,
+    // and they are a full batch, the rows above them are read on a third thread, so that reading
+    // one batch overlaps building the one before it (reading is the slower part of the two).
+    void readAhead(storage::EventId after, std::optional<DueAhead> due);
+    struct BuiltAhead {
+        MsgBatch batch;
+        std::optional<DueAhead> next; // the rows above the batch's, when it is full
+    };
+    // The read-ahead when it was read above the mark as it stands now, else nextDue(mark) built at
+    // `now` (and nothing read above it).
+    BuiltAhead nextMsgBatch(storage::Timestamp now);
     // Moves the mark to upTo (see "Delivered mark").
     void recordDelivered(storage::EventId upTo, storage::Timestamp at);
+    // The same, the store's mark written on another thread while the round's next batch, read
+    // ahead, is sent: the next batch waits for it before it writes anything, and so does the end of
+    // the round (awaitMarkWrite); a failure to write it reaches runOnce there, which reads the mark
+    // from the store again (the batch sent meanwhile is then sent again: a duplicate, never a gap or
+    // a reorder).
+    void recordDeliveredBeside(storage::EventId upTo, storage::Timestamp at);
+    // Waits for the mark written beside, if any; throws what writing it threw.
+    void awaitMarkWrite();
+    // awaitMarkWrite, a failure only logged: for when the mark is read from the store again anyway.
+    void abandonMarkWrite();
     // Makes the events up to the mark SENT in the store (one statement), if any are not yet and
     // nothing was delivered for settleAfterQuiet before `now`.
     void settleWhenQuiet(storage::Timestamp now);
     storage::Timestamp msgRound(storage::Timestamp now);
+    // One batch of a msg round: when the round is next due, and whether the round goes on with the
+    // batch read ahead (this one full and wholly acknowledged, its mark being written beside, which
+    // only happens when `mayGoOn`).
+    struct MsgBatchEnd {
+        storage::Timestamp next;
+        bool goOn = false;
+    };
+    MsgBatchEnd msgBatch(storage::Timestamp now, bool mayGoOn);
     storage::Timestamp schdRound(storage::Timestamp now);
     storage::Timestamp idle(storage::Timestamp now, storage::Timestamp wakeAt);
     // One refused attempt on `events` (the msg head, or a whole schd batch): all of them wait for
@@ -117,15 +147,18 @@ private:
     std::optional<storage::EventId> mark_;
     storage::EventId settled_ = 0;
     storage::Timestamp lastDeliveryAt_{};
-    // After a full batch: the next round's due events, read above its last event while its records
-    // wait for their reports (used only if the mark moved exactly there; dropped when the target is
-    // held or the writer changed, since rows above the mark may have gone DEAD or been skipped
-    // meanwhile). Run thread only.
+    // After a full batch: the next round's due events, read above its last event and built while its
+    // records wait for their reports, and the rows of the round after it being read (used only if the mark
+    // moved exactly there; dropped when the target is held or the writer changed, since rows above the mark
+    // may have gone DEAD or been skipped meanwhile). Run thread only.
     struct ReadAhead {
         storage::EventId after = 0;
-        std::future<MsgBatch> batch;
+        std::future<BuiltAhead> built;
     };
     std::optional<ReadAhead> readAhead_;
+    // The delivered mark being written beside the send of the next batch; never left pending when
+    // runOnce returns (run thread only).
+    std::future<void> markWrite_;
     // After an Unavailable result: no round tries the sink before this (run thread only).
     storage::Timestamp retryAt_{};
     // With on-dead `stop`: the last hold check found no hold, and this dispatcher made no event DEAD

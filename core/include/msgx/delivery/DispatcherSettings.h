@@ -18,6 +18,9 @@ struct DispatcherSettings {
     // msg: events read per round (1,000: at 500 the per-round mark write and broker round trip
     // cost a fifth of the delivery leg, docs/performance.md); schd: flushLimit.
     int batchSize = 1000;
+    // msg: while a backlog lasts (every batch full and wholly acknowledged), one round sends up to
+    // this many batches, each batch's delivered mark written while the next one is sent.
+    int batchesPerRound = 8;
     std::chrono::milliseconds flushPeriod{3000};
     int maxAttempts = 5;
     std::vector<std::chrono::milliseconds> backoff{std::chrono::seconds(1), std::chrono::seconds(2),
