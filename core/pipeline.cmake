@@ -19,7 +19,6 @@ target_sources(msgx_pipeline PRIVATE
 
 # Pump: decisions into processing commits.
 target_sources(msgx_pipeline PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/CommitThread.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/DecisionCommit.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/EventPayloads.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/pipeline/FlightStoreMapping.cpp

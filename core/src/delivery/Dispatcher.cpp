@@ -94,6 +94,7 @@ Timestamp Dispatcher::runOnce() {
         std::lock_guard lock(statusMutex_);
         storeProblem_ = std::string("own store: ") + e.what();
     } catch (const std::exception& e) {
+        abandonMarkWrite();
         noHold_ = false;
         log::error("delivery {}: round failed, trying again in {} ms: {}", settings_.target,
                    settings_.unavailableRetry.count(), e.what());
@@ -213,7 +214,8 @@ void Dispatcher::readAhead(storage::EventId after, std::optional<DueAhead> due) 
     // target's only sender, and it writes failures only after the round (which drops a read-ahead
     // that no longer starts at the mark). New events that arrive meanwhile come in a later round.
     // At most two batches are ahead of the one being sent: this one, and the rows above it.
-    const auto build = [this, after](std::optional<DueAhead> reading) {
+    BacklogWorkers& workers = backlogWorkers();
+    const auto build = [this, after, reader = &workers.read](std::optional<DueAhead> reading) {
         std::vector<storage::OutboxEvent> rows;
         if (reading) {
             auto read = reading->get();
@@ -223,13 +225,21 @@ void Dispatcher::readAhead(storage::EventId after, std::optional<DueAhead> due) 
         }
         BuiltAhead built;
         if (static_cast<int>(rows.size()) == settings_.batchSize) {
-            built.next = std::async(std::launch::async,
-                                    [this, last = rows.back().id] { return std::optional(nextDue(last)); });
+            built.next = reader->run([this, last = rows.back().id] { return std::optional(nextDue(last)); });
         }
         built.batch = msgBatchOf(std::move(rows), clock_.now());
         return built;
     };
-    readAhead_ = ReadAhead{after, std::async(std::launch::async, build, std::move(due))};
+    readAhead_ = ReadAhead{after, workers.build.run([build, reading = std::move(due)]() mutable {
+                               return build(std::move(reading));
+                           })};
+}
+
+Dispatcher::BacklogWorkers& Dispatcher::backlogWorkers() {
+    if (!workers_) {
+        workers_ = std::make_unique<BacklogWorkers>();
+    }
+    return *workers_;
 }
 
 void Dispatcher::recordDelivered(storage::EventId upTo, Timestamp at) {
@@ -239,8 +249,8 @@ void Dispatcher::recordDelivered(storage::EventId upTo, Timestamp at) {
 }
 
 void Dispatcher::recordDeliveredBeside(storage::EventId upTo, Timestamp at) {
-    markWrite_ = std::async(std::launch::async,
-                            [this, upTo] { store_.events().recordDelivered(settings_.target, upTo); });
+    markWrite_ =
+        backlogWorkers().mark.run([this, upTo] { store_.events().recordDelivered(settings_.target, upTo); });
     mark_ = upTo;
     lastDeliveryAt_ = at;
 }
@@ -255,6 +265,7 @@ void Dispatcher::abandonMarkWrite() {
     try {
         awaitMarkWrite();
     } catch (const std::exception& e) {
+        mark_.reset(); // read from the store again
         log::warn("delivery {}: writing the delivered mark failed: {}", settings_.target, e.what());
     }
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/clock/Clock.h"
+#include "msgx/concurrency/TaskThread.h"
 #include "msgx/delivery/DeliveryRecord.h"
 #include "msgx/delivery/DeliverySink.h"
 #include "msgx/delivery/DispatcherSettings.h"
@@ -9,6 +10,7 @@
 #include "msgx/storage/OwnStore.h"
 
 #include <future>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stop_token>
@@ -107,7 +109,8 @@ private:
     void recordDeliveredBeside(storage::EventId upTo, storage::Timestamp at);
     // Waits for the mark written beside, if any; throws what writing it threw.
     void awaitMarkWrite();
-    // awaitMarkWrite, a failure only logged: for when the mark is read from the store again anyway.
+    // awaitMarkWrite for a round that failed otherwise: a failure of the write is logged and the
+    // mark is read from the store again.
     void abandonMarkWrite();
     // Makes the events up to the mark SENT in the store (one statement), if any are not yet and
     // nothing was delivered for settleAfterQuiet before `now`.
@@ -174,6 +177,19 @@ private:
     std::optional<std::string> storeProblem_;
     std::optional<std::string> sendProblem_; // the last Unavailable result, until something is Acked
     SinkHealth sinkHealth_;
+
+    // The threads a backlog's batches are read, built and recorded on, created with the first
+    // read-ahead. Long-lived rather than a new thread per batch (concurrency/TaskThread.h); three,
+    // because a build waits for the read it started and a mark write runs beside both. The build
+    // thread is joined first (a build may still hand a read over), the read thread last.
+    struct BacklogWorkers {
+        concurrency::TaskThread read;
+        concurrency::TaskThread mark;
+        concurrency::TaskThread build;
+    };
+    BacklogWorkers& backlogWorkers();
+    // Last: joined first, so what was handed to them runs while everything it uses still exists.
+    std::unique_ptr<BacklogWorkers> workers_;
 };
 
 } // namespace msgx::delivery

@@ -3,9 +3,9 @@
 #include "msgx/clock/Clock.h"
 #include "msgx/codec/ErrorClass.h"
 #include "msgx/codec/TimeZone.h"
+#include "msgx/concurrency/TaskThread.h"
 #include "msgx/config/Config.h"
 #include "msgx/decoder/MessageDecoder.h"
-#include "msgx/pipeline/CommitThread.h"
 #include "msgx/pipeline/DecisionCommit.h"
 #include "msgx/pipeline/IgnoreRules.h"
 #include "msgx/pipeline/RetryPolicy.h"
@@ -88,8 +88,8 @@ struct PumpStep {
 // A store failure (storage::InfraError) anywhere, also while a handler reads flights, is never
 // recorded on a message: the step reports StoreUnavailable and the caller tries again later.
 // Time comes only from the clock; HandlerContext.now is its now truncated to seconds.
-// One thread calls step() (an overlapped commit runs on CommitThread, and touches nothing else of
-// the pump); every processed message logs one line inside a TraceScope of its id.
+// One thread calls step() (an overlapped commit runs on the pump's TaskThread, and touches nothing
+// else of the pump); every processed message logs one line inside a TraceScope of its id.
 class Pump {
 public:
     // Throws codec::TimeZoneError when pipeline.business-time-zone cannot be loaded.
@@ -238,7 +238,7 @@ private:
     std::unique_ptr<InFlight> inFlight_;
     // After inFlight_: destroyed (joined) first, so a commit still running never outlives its
     // InFlight.
-    CommitThread committer_;
+    concurrency::TaskThread committer_; // the overlapped commits, one at a time
     // The first message of the batch decided beside inFlight_.
     std::optional<storage::MailboxId> besideHead_;
     // The last message whose reference changes the reference view holds without knowing them
