@@ -2,11 +2,13 @@
 
 #include "msgx/delivery/DeliveryRecord.h"
 #include "msgx/log/Log.h"
+#include "msgx/memory/FreedMemory.h"
 #include "msgx/metrics/Metrics.h"
 #include "msgx/storage/InfraError.h"
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace msgx::delivery {
 
@@ -198,13 +200,16 @@ Dispatcher::MsgBatch Dispatcher::msgBatchOf(std::vector<storage::OutboxEvent> du
     MsgBatch batch;
     batch.claimed = std::move(due);
     batch.records.reserve(batch.claimed.size());
-    for (const auto& event : batch.claimed) {
+    for (auto& event : batch.claimed) {
         try {
             batch.records.push_back(msgRecord(event, publishedAt));
         } catch (const std::invalid_argument& e) {
             batch.unsendable = e.what();
             break;
         }
+        // The record holds the payload now; a second copy per event would double the memory of a
+        // backlog's batches (up to three at once: sent, built ahead, read ahead).
+        std::string().swap(event.payloadJson);
     }
     return batch;
 }
@@ -307,10 +312,16 @@ Dispatcher::MsgBatchEnd Dispatcher::msgBatch(Timestamp now, bool mayGoOn) {
     const auto& records = batch.records;
     const auto& unsendable = batch.unsendable;
     if (claimed.empty()) {
+        if (std::exchange(inBacklog_, false)) {
+            // The burst is over here, at the end of the pipeline: what the pump and this
+            // dispatcher allocated for it on their threads goes back to the system.
+            memory::returnFreedMemory();
+        }
         settleWhenQuiet(now);
         return {idle(now, now + settings_.idlePoll), false};
     }
     if (unsendable.empty() && static_cast<int>(claimed.size()) == settings_.batchSize) {
+        inBacklog_ = true;
         // more may be waiting: read and build it while the sink works
         readAhead(claimed.back().id, std::move(ahead.next));
     }

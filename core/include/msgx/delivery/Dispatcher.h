@@ -76,7 +76,8 @@ private:
     // The due events above `after` (the delivered mark, or for the read-ahead the last event of the
     // round in flight). Touches none of the run thread's state: the read-ahead calls it too.
     std::vector<storage::OutboxEvent> nextDue(storage::EventId after);
-    // msg: due events and their records, built up to the first event that cannot be one.
+    // msg: due events and their records, built up to the first event that cannot be one; an event
+    // that has its record no longer holds its payload.
     struct MsgBatch {
         std::vector<storage::OutboxEvent> claimed;
         std::vector<DeliveryRecord> records;
@@ -159,6 +160,9 @@ private:
         std::future<BuiltAhead> built;
     };
     std::optional<ReadAhead> readAhead_;
+    // A full batch was read since nothing was last due: a backlog, whose end returns the freed
+    // memory (memory/FreedMemory.h). Run thread only.
+    bool inBacklog_ = false;
     // The delivered mark being written beside the send of the next batch; never left pending when
     // runOnce returns (run thread only).
     std::future<void> markWrite_;
