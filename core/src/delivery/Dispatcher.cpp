@@ -313,8 +313,10 @@ Dispatcher::MsgBatchEnd Dispatcher::msgBatch(Timestamp now, bool mayGoOn) {
     const auto& unsendable = batch.unsendable;
     if (claimed.empty()) {
         if (std::exchange(inBacklog_, false)) {
-            // The burst is over here, at the end of the pipeline: what the pump and this
-            // dispatcher allocated for it on their threads goes back to the system.
+            // The burst is over here, at the end of the pipeline: the backlog's worker threads go
+            // (running what was handed to them first; the next backlog starts new ones), and what
+            // the pump and this dispatcher allocated for the burst goes back to the system.
+            workers_.reset();
             memory::returnFreedMemory();
         }
         settleWhenQuiet(now);

@@ -160,8 +160,8 @@ private:
         std::future<BuiltAhead> built;
     };
     std::optional<ReadAhead> readAhead_;
-    // A full batch was read since nothing was last due: a backlog, whose end returns the freed
-    // memory (memory/FreedMemory.h). Run thread only.
+    // A full batch was read since nothing was last due: a backlog, whose end joins its worker
+    // threads and returns the freed memory (memory/FreedMemory.h). Run thread only.
     bool inBacklog_ = false;
     // The delivered mark being written beside the send of the next batch; never left pending when
     // runOnce returns (run thread only).
@@ -182,10 +182,11 @@ private:
     std::optional<std::string> sendProblem_; // the last Unavailable result, until something is Acked
     SinkHealth sinkHealth_;
 
-    // The threads a backlog's batches are read, built and recorded on, created with the first
-    // read-ahead. Long-lived rather than a new thread per batch (concurrency/TaskThread.h); three,
-    // because a build waits for the read it started and a mark write runs beside both. The build
-    // thread is joined first (a build may still hand a read over), the read thread last.
+    // The threads a backlog's batches are read, built and recorded on: created with its first
+    // read-ahead, joined when nothing is due any more (not idle threads between bursts, and not a
+    // new thread per batch: concurrency/TaskThread.h). Three, because a build waits for the read it
+    // started and a mark write runs beside both. The build thread is joined first (a build may
+    // still hand a read over), the read thread last.
     struct BacklogWorkers {
         concurrency::TaskThread read;
         concurrency::TaskThread mark;
