@@ -220,24 +220,16 @@ void Dispatcher::readAhead(storage::EventId after, std::optional<DueAhead> due) 
     // that no longer starts at the mark). New events that arrive meanwhile come in a later round.
     // At most two batches are ahead of the one being sent: this one, and the rows above it.
     BacklogWorkers& workers = backlogWorkers();
-    const auto build = [this, after, reader = &workers.read](std::optional<DueAhead> reading) {
-        std::vector<storage::OutboxEvent> rows;
-        if (reading) {
-            auto read = reading->get();
-            rows = read ? std::move(*read) : nextDue(after);
-        } else {
-            rows = nextDue(after);
-        }
+    auto build = [this, after, reader = &workers.read, reading = std::move(due)]() mutable {
+        std::vector<storage::OutboxEvent> rows = reading ? reading->get() : nextDue(after);
         BuiltAhead built;
         if (static_cast<int>(rows.size()) == settings_.batchSize) {
-            built.next = reader->run([this, last = rows.back().id] { return std::optional(nextDue(last)); });
+            built.next = reader->run([this, last = rows.back().id] { return nextDue(last); });
         }
         built.batch = msgBatchOf(std::move(rows), clock_.now());
         return built;
     };
-    readAhead_ = ReadAhead{after, workers.build.run([build, reading = std::move(due)]() mutable {
-                               return build(std::move(reading));
-                           })};
+    readAhead_ = ReadAhead{after, workers.build.run(std::move(build))};
 }
 
 Dispatcher::BacklogWorkers& Dispatcher::backlogWorkers() {

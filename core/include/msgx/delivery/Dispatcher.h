@@ -85,9 +85,8 @@ private:
     };
     static MsgBatch msgBatchOf(std::vector<storage::OutboxEvent> due, storage::Timestamp publishedAt);
 
-    // The due events above some event, read on another thread; nullopt when they were not read
-    // because the batch they would follow was not full.
-    using DueAhead = std::future<std::optional<std::vector<storage::OutboxEvent>>>;
+    // The due events above some event, read on another thread.
+    using DueAhead = std::future<std::vector<storage::OutboxEvent>>;
     // Builds the msg batch above `after` on another thread while this one waits for the sink: from
     // `due` when its rows are being read already, else read first. As soon as its rows are known,
     // and they are a full batch, the rows above them are read on a third thread, so that reading
