@@ -18,7 +18,43 @@ void StoreFlightView::hold(sdk::Flid flid, std::optional<std::int64_t> version,
     }
     index(flid, entry.document.get(), entry);
     entry.lastUsed = generation_;
-    entries_.emplace(flid, std::move(entry));
+    insert(flid, std::move(entry));
+}
+
+StoreFlightView::Entry& StoreFlightView::insert(sdk::Flid flid, Entry entry) const {
+    for (const std::string_view attribute : {sdk::attr::kMasterFlid, sdk::attr::kLinkedFlid}) {
+        if (answeredUnheld_.erase({attribute, flid}) > 0) {
+            entry.answered |= answerBit(attribute);
+        }
+    }
+    return entries_.emplace(flid, std::move(entry)).first->second;
+}
+
+std::uint8_t StoreFlightView::answerBit(std::string_view attribute) {
+    return attribute == sdk::attr::kMasterFlid ? 1U : 2U;
+}
+
+bool StoreFlightView::isAnswered(std::string_view attribute, sdk::Flid value) const {
+    if (const auto held = entries_.find(value); held != entries_.end()) {
+        return (held->second.answered & answerBit(attribute)) != 0;
+    }
+    return answeredUnheld_.contains({attribute, value});
+}
+
+void StoreFlightView::markAnswered(std::string_view attribute, sdk::Flid value) const {
+    if (const auto held = entries_.find(value); held != entries_.end()) {
+        held->second.answered |= answerBit(attribute);
+    } else {
+        answeredUnheld_.emplace(attribute, value);
+    }
+}
+
+void StoreFlightView::forgetAnswer(std::string_view attribute, sdk::Flid value) const {
+    if (const auto held = entries_.find(value); held != entries_.end()) {
+        held->second.answered &= static_cast<std::uint8_t>(~answerBit(attribute));
+    } else {
+        answeredUnheld_.erase({attribute, value});
+    }
 }
 
 void StoreFlightView::remember(const storage::FlightRecord& record) const {
@@ -46,7 +82,8 @@ void StoreFlightView::index(sdk::Flid flid, const sdk::FlightDocument* document,
 
 // A flight is forgotten with every answered look-up it belongs to: such an answer is no longer
 // complete in the view, so the next look-up asks the store again. Listed under an older value (a
-// re-link) it is not part of that answer, so that one stays.
+// re-link) it is not part of that answer, so that one stays. The answers for its own FLID go with
+// its entry.
 void StoreFlightView::forgetLeastUsed(std::size_t target) {
     std::vector<std::pair<std::uint64_t, sdk::Flid>> byUse;
     byUse.reserve(entries_.size());
@@ -63,7 +100,7 @@ void StoreFlightView::forgetLeastUsed(std::size_t target) {
             if (!value) {
                 continue;
             }
-            answered_.erase({attribute, *value});
+            forgetAnswer(attribute, *value);
             if (const auto listed = candidates_.find({attribute, *value}); listed != candidates_.end()) {
                 listed->second.erase(flid);
                 if (listed->second.empty()) {
@@ -100,6 +137,9 @@ void StoreFlightView::pack(std::size_t keepAtMost) {
     }
     unpacked_.clear();
     ++generation_;
+    if (answeredUnheld_.size() > entries_.size()) {
+        answeredUnheld_.clear(); // asked of the store again when needed
+    }
     if (entries_.size() > keepAtMost) {
         forgetLeastUsed(keepAtMost / 4 * 3 + keepAtMost % 4 * 3 / 4);
     }
@@ -114,8 +154,7 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
         if (!entries_.contains(flid)) {
             missing.push_back(flid);
         }
-        if (!answered_.contains({sdk::attr::kMasterFlid, flid}) ||
-            !answered_.contains({sdk::attr::kLinkedFlid, flid})) {
+        if (!isAnswered(sdk::attr::kMasterFlid, flid) || !isAnswered(sdk::attr::kLinkedFlid, flid)) {
             unanswered.push_back(flid);
         }
     }
@@ -131,13 +170,17 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
                  record.deleted ? std::nullopt : std::optional(documentFromStore(record, lists)));
         }
         for (const storage::FlightId flid : missing) {
-            entries_.try_emplace(flid, Entry{}).first->second.lastUsed = generation_; // not stored
+            if (!entries_.contains(flid)) {
+                Entry notStored;
+                notStored.lastUsed = generation_;
+                insert(flid, std::move(notStored));
+            }
         }
         // Every stored flight with that master or link is held now, so the view answers both
         // look-ups from memory (see matching()).
         for (const storage::FlightId flid : unanswered) {
-            answered_.emplace(sdk::attr::kMasterFlid, flid);
-            answered_.emplace(sdk::attr::kLinkedFlid, flid);
+            markAnswered(sdk::attr::kMasterFlid, flid);
+            markAnswered(sdk::attr::kLinkedFlid, flid);
         }
     } catch (const storage::InfraError& e) {
         keepStoreFailure(e);
@@ -153,7 +196,9 @@ StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
         if (const auto record = flights_.byFlid(flid)) {
             remember(*record);
         } else {
-            entries_.emplace(flid, Entry{}).first->second.lastUsed = generation_;
+            Entry notStored;
+            notStored.lastUsed = generation_;
+            insert(flid, std::move(notStored));
         }
     } catch (const storage::InfraError& e) {
         keepStoreFailure(e);
@@ -174,7 +219,7 @@ void StoreFlightView::keepStoreFailure(const storage::InfraError& e) const {
 
 std::vector<const sdk::FlightDocument*> StoreFlightView::matching(std::string_view attribute, sdk::Flid value,
                                                                   StoredLookUp lookUp) const {
-    if (!answered_.contains({attribute, value})) {
+    if (!isAnswered(attribute, value)) {
         try {
             for (const auto& record : (flights_.*lookUp)(value)) {
                 remember(record);
@@ -183,7 +228,7 @@ std::vector<const sdk::FlightDocument*> StoreFlightView::matching(std::string_vi
             keepStoreFailure(e);
             throw;
         }
-        answered_.emplace(attribute, value);
+        markAnswered(attribute, value);
     }
     // The stored answer plus the flights the batch changed: the candidates filtered on the view's
     // documents, so a flight the batch re-linked or deleted drops out and one it linked comes in.
@@ -268,6 +313,7 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
     }
     index(change.flid, after.document.get(), after);
     after.lastUsed = generation_;
+    after.answered = before.answered; // the change went through the view: its answers stay complete
     if (after.document) {
         unpacked_.push_back(change.flid);
     }
@@ -284,7 +330,7 @@ void StoreFlightView::throwStoreFailure() const {
 void StoreFlightView::reset() {
     entries_.clear();
     unpacked_.clear();
-    answered_.clear();
+    answeredUnheld_.clear();
     candidates_.clear();
     storeFailure_.reset();
 }
