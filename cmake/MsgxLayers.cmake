@@ -1,6 +1,7 @@
 # The layers of msgexchange, bottom to top (docs/architecture.md):
 #
 #   sdk        msgx_codec_fields, msgx_plugin_sdk   the plugin SDK: message model, field types, handler contract
+#              (msgx_handler_sdk: both as one shared library, for the shipped handlers)
 #   base       msgx_base                            clock, logging, the JSON module
 #   storage    msgx_storage                         Poco Data backends, its own settings types
 #   config     msgx_config                          the YAML file and its mapping onto storage settings
@@ -20,6 +21,7 @@ set(MSGX_LAYERS sdk base storage config runtime pipeline tooling executable)
 set(MSGX_OPEN_LAYERS sdk)
 set_property(GLOBAL PROPERTY MSGX_LAYER_OF_msgx_codec_fields sdk)
 set_property(GLOBAL PROPERTY MSGX_LAYER_OF_msgx_plugin_sdk sdk)
+set_property(GLOBAL PROPERTY MSGX_LAYER_OF_msgx_handler_sdk sdk)
 
 # msgx_layer(<target> <layer>): declares the layer of one of our targets.
 function(msgx_layer target layer)
@@ -51,7 +53,7 @@ set(MSGX_LAYER_LINKS_FILE ${CMAKE_BINARY_DIR}/msgx-layer-links.txt)
 
 function(msgx_check_layers)
   get_property(targets GLOBAL PROPERTY MSGX_LAYERED_TARGETS)
-  list(APPEND targets msgx_codec_fields msgx_plugin_sdk)
+  list(APPEND targets msgx_codec_fields msgx_plugin_sdk msgx_handler_sdk)
   set(core_include ${PROJECT_SOURCE_DIR}/core/include)
   set(link_lines "")
   foreach(target IN LISTS targets)

@@ -6,7 +6,8 @@
 #                             /etc/msgx/msgx.yaml (conffile), /etc/msgx/sites/*.yaml.example,
 #                             msgxd.service, /etc/logrotate.d/msgx,
 #                             /etc/msgx/prometheus/msgx-alerts.yml (conffile), maintainer scripts
-#   handlers   msgx-handlers  /usr/lib/msgx/handlers/*.so (install rule in msgx_add_handler)
+#   handlers   msgx-handlers  /usr/lib/msgx/handlers/*.so (install rule in msgx_add_handler) and
+#                             their shared SDK /usr/lib/msgx/libmsgx_handler_sdk.so.<version> (plugins/)
 #   dev        msgx-dev       SDK headers and static libraries, find_package(MsgxSdk) config
 #
 # /etc paths are absolute (FHS; the package is the contract), everything else is relative to

@@ -98,6 +98,22 @@ n_packed=$(grep -c '^/usr/lib/msgx/handlers/.*\.so$' "$out/msgx-handlers.paths" 
 version=$(dpkg-deb -f "$msgx" Version)
 grep -qF "msgx (= $version)" <<<"$(dpkg-deb -f "$handlers" Depends)" ||
   fail "msgx-handlers: Depends lacks 'msgx (= $version)'"
+# The handlers' shared SDK (plugins/CMakeLists.txt): beside their folder, named by the exact project
+# version, found through each handler's RUNPATH $ORIGIN/.. (or /usr/lib/msgx for a handler copied
+# elsewhere); no namelink: nothing links it later.
+sdk_so=$(grep -E '^/usr/lib/msgx/libmsgx_handler_sdk\.so\.[0-9]+\.[0-9]+\.[0-9]+$' "$out/msgx-handlers.paths" || true)
+[[ -n $sdk_so ]] || fail "msgx-handlers: no /usr/lib/msgx/libmsgx_handler_sdk.so.<version>"
+while read -r path; do
+  fail "msgx-handlers: unexpected path $path"
+done < <(grep -vE '^/usr/lib/msgx/(handlers/[a-z0-9._-]+\.so|libmsgx_handler_sdk\.so\.[0-9.]+)$' "$out/msgx-handlers.paths" |
+  grep -vxE '/|/usr/|/usr/lib/|/usr/lib/msgx/|/usr/lib/msgx/handlers/' || true)
+unpacked=$out/msgx-handlers.root
+rm -rf "$unpacked" && dpkg-deb -x "$handlers" "$unpacked"
+one_handler=$(ls "$unpacked"/usr/lib/msgx/handlers/*.so | head -n1)
+readelf -d "$one_handler" | grep -qF 'Library runpath: [$ORIGIN/..:/usr/lib/msgx]' ||
+  fail "msgx-handlers: $(basename "$one_handler") has not the RUNPATH \$ORIGIN/..:/usr/lib/msgx: $(readelf -d "$one_handler" | grep -i path)"
+readelf -d "$one_handler" | grep -qF "Shared library: [$(basename "$sdk_so")]" ||
+  fail "msgx-handlers: $(basename "$one_handler") does not link $(basename "$sdk_so")"
 
 # msgx-dev: headers, static libraries, CMake package.
 expect_path "$out/msgx-dev.paths" /usr/include/msgx/sdk/Sdk.h

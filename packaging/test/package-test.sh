@@ -119,6 +119,11 @@ for _ in $(seq 50); do [[ -S "$root/run/msgx/msgxd.sock" ]] && break; sleep 0.1;
 in_root /usr/bin/msgxctl plugins list --socket /run/msgx/msgxd.sock >"$work/list-before.json" 2>&1 ||
   fail "msgxctl plugins list (installed daemon): $(cat "$work/list-before.json")"
 grep -q '"example-flop-rmrk"' "$work/list-before.json" && fail "example handler listed before it was installed"
+# Every shipped handler is served: each one loads the shared SDK of msgx-handlers through its
+# RUNPATH (docs/packaging.md), which only an installed tree shows.
+shipped=$(ls "$root"/usr/lib/msgx/handlers/*.so | wc -l)
+served=$(grep -c '"file": "/usr/lib/msgx/handlers/' "$work/list-before.json" || true)
+[[ $served -eq $shipped ]] || fail "the installed daemon serves $served of the $shipped shipped handlers: $(grep -A3 refused "$work/list-before.json")"
 cmake --install "$work/example-build" >>"$work/example.log" 2>&1 || fail "example handler install"
 kill -HUP "$daemon_pid"
 sleep 1

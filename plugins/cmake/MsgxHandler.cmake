@@ -22,12 +22,15 @@ function(msgx_add_handler)
     LIBRARY_OUTPUT_DIRECTORY ${MSGX_HANDLERS_OUTPUT_DIR}
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON)
-  # Only the SDK: a handler that includes a core or storage header does not compile.
-  target_link_libraries(${target} PRIVATE msgx_plugin_sdk)
+  # Only the SDK: a handler that includes a core or storage header does not compile. The shared
+  # SDK of this build (plugins/CMakeLists.txt), found next to the handlers' folder once installed,
+  # or in the packages' /usr/lib/msgx when a site copied a shipped handler into another plugins.dir.
+  target_link_libraries(${target} PRIVATE msgx_handler_sdk)
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/..;/usr/lib/msgx")
   # The plugin ABI is one exported symbol (PluginAbi.h): the version script keeps everything else
-  # local, the statically linked SDK and the std:: templates libstdc++ marks default-visible
-  # included (hidden visibility covers only the handler's own code), and --gc-sections leaves out
-  # the SDK code a handler does not use. Both shrink what msgxd maps per plugin (about 80 of them).
+  # local, the std:: templates libstdc++ marks default-visible included (hidden visibility covers
+  # only the handler's own code), and --gc-sections leaves out the handler's unused code. Both
+  # shrink what msgxd maps per plugin (about 80 of them).
   set(exports ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/msgx-plugin-exports.map)
   target_compile_options(${target} PRIVATE -ffunction-sections -fdata-sections)
   target_link_options(${target} PRIVATE -Wl,--no-undefined -Wl,--version-script=${exports} -Wl,--gc-sections)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every plugin .so in the given folders exports exactly the entry symbol (PluginAbi.h): nothing of
-# the SDK it links statically, so that msgxd maps no symbol tables it never uses and no plugin's
-# copy of an SDK function can be bound in place of another's.
+# the SDK or the std:: templates it carries, so that msgxd maps no symbol tables it never uses and
+# no plugin's copy of a function can be bound in place of another's.
 #   check-exported-symbols.sh ENTRY_SYMBOL MIN_PLUGINS DIR...
 set -euo pipefail
 entry=$1
