@@ -294,7 +294,7 @@ TEST(StoreFlightView, AnAnswerRecordedBeforeItsFlightWasHeldStaysAnsweredOnceItI
     stored.put(flight(11, 10), 1);
     StoreFlightView view(stored);
     ASSERT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{11})); // 10 not held
-    ASSERT_NE(view.byFlid(10), nullptr);                                         // now it is
+    ASSERT_NE(view.byFlid(10), nullptr);                                        // now it is
     const int reads = stored.reads;
 
     EXPECT_EQ(flidsOf(view.sharedFlightsOf(10)), (std::vector<sdk::Flid>{11}));
