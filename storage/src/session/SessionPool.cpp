@@ -5,6 +5,8 @@
 #include "session/Connection.h"
 #include "session/DriverErrors.h"
 
+#include <Poco/Exception.h>
+
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -22,14 +24,38 @@ struct SessionPool::State {
 namespace {
 
 // Rolls back what can be rolled back and closes the session; never throws.
-void discardSession(Connection::Slot& slot, const TransactionControl& control) {
+//
+// On ODBC the rollback must succeed before the close: Poco 1.11's ODBC connector commits on close
+// (ODBC::SessionImpl::close calls commit(); a MariaDB general log shows ROLLBACK, COMMIT, Quit for
+// every discarded ODBC session), so closing a session whose rollback failed may commit the work
+// of a unit whose caller was told it failed. A failed rollback is therefore tried once more, and
+// each failure is logged with the operation and the reason.
+void discardSession(Connection::Slot& slot, const TransactionControl& control, const std::string& role,
+                    const std::string& operation) {
     if (!slot.session) {
         return;
     }
-    try {
-        control.rollback(*slot.session);
-    } catch (...) {
-        // The session is thrown away anyway; closing it ends the transaction on the server.
+    constexpr int kRollbackAttempts = 2;
+    for (int attempt = 1; attempt <= kRollbackAttempts; ++attempt) {
+        std::string reason;
+        try {
+            control.rollback(*slot.session);
+            break;
+        } catch (const Poco::Exception& e) {
+            reason = e.displayText();
+        } catch (const std::exception& e) {
+            reason = e.what();
+        } catch (...) {
+            reason = "unknown exception";
+        }
+        if (attempt < kRollbackAttempts) {
+            log::warn("{}: {}: rollback of the discarded session failed ({}); trying once more", role,
+                      operation, reason);
+        } else {
+            log::error("{}: {}: rollback of the discarded session failed twice ({}); the session is closed, "
+                       "and a connector that commits on close (ODBC) may have committed the unit",
+                       role, operation, reason);
+        }
     }
     try {
         slot.prepared = PreparedStatements();
@@ -59,10 +85,10 @@ void runUnitOfWork(Connection::Slot& slot, const SessionOpener& opener, const Tr
             control.commit(session);
         }
     } catch (const Poco::Exception& e) {
-        discardSession(slot, control);
+        discardSession(slot, control, opener.settings().role, operation);
         throw infraErrorFrom(operation, e);
     } catch (...) {
-        discardSession(slot, control);
+        discardSession(slot, control, opener.settings().role, operation);
         throw;
     }
 }

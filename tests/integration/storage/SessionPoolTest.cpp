@@ -3,6 +3,7 @@
 // discards its session (SQLite, where work runs on the caller's thread).
 #include "session/SessionPool.h"
 
+#include "CapturedLog.h"
 #include "TempDir.h"
 #include "TestDatabase.h"
 #include "msgx/storage/InfraError.h"
@@ -132,6 +133,29 @@ TEST(SessionPool, AFailedUnitOfWorkDiscardsItsSessionAndRollbackOnlyKeepsIt) {
     EXPECT_THROW(
         pool.transact("throw", [](Transaction&) { throw std::runtime_error("not a database error"); }),
         std::runtime_error);
+}
+
+// Poco's ODBC connector commits on close, so a discarded session's rollback must not fail
+// silently: it is tried once more and each failure is logged with the operation. Here the rollback
+// fails for sure (the body already ended the transaction itself).
+TEST(SessionPool, AFailedRollbackOfADiscardedSessionIsTriedOnceMoreAndLogged) {
+    TempDir dir;
+    SessionPool pool(sqlite(dir, 1, 5s));
+    const CapturedLog log("%l %v");
+    EXPECT_THROW(pool.transact("end it early",
+                               [](Transaction& tx) {
+                                   tx.session() << "COMMIT", now;
+                                   throw std::runtime_error("then fail");
+                               }),
+                 std::runtime_error);
+    const auto retried = log.linesWith("end it early: rollback of the discarded session failed (");
+    ASSERT_EQ(retried.size(), 1U);
+    EXPECT_THAT(retried[0], testing::StartsWith("warning "));
+    EXPECT_THAT(retried[0], testing::HasSubstr("trying once more"));
+    const auto gaveUp = log.linesWith("end it early: rollback of the discarded session failed twice (");
+    ASSERT_EQ(gaveUp.size(), 1U);
+    EXPECT_THAT(gaveUp[0], testing::StartsWith("error "));
+    EXPECT_THAT(gaveUp[0], testing::HasSubstr("no transaction is active"));
 }
 
 } // namespace

@@ -17,7 +17,7 @@ class CapturedLog {
 public:
     explicit CapturedLog(const std::string& pattern = "%v") : previous_(spdlog::default_logger()) {
         auto logger = std::make_shared<spdlog::logger>(
-            "pump-test", std::make_shared<spdlog::sinks::ostream_sink_mt>(out_));
+            "captured", std::make_shared<spdlog::sinks::ostream_sink_mt>(out_));
         logger->set_pattern(pattern);
         logger->set_level(spdlog::level::info);
         spdlog::set_default_logger(logger);
