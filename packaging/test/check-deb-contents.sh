@@ -23,11 +23,17 @@ fail() {
   echo "FAIL: $*"
   failures=$((failures + 1))
 }
+# Under pipefail, `producer | head -n1` or `producer | grep -q` fails when the consumer exits
+# before the producer has written everything (SIGPIPE), and set -e then ends the script without a
+# word (seen in CI: ls of the 75 handlers into head). So outputs are globbed or captured first.
+# Runs in a command substitution, so a missing package is reported on stderr and ends the script.
 deb_of() {
-  local f
-  f=$(ls "$out"/"$1"_*.deb 2>/dev/null | head -n1)
-  [[ -n "$f" ]] || fail "no $1 package in $out"
-  echo "$f"
+  local files=("$out"/"$1"_*.deb)
+  [[ -f "${files[0]}" ]] || {
+    echo "FAIL: no $1 package in $out" >&2
+    exit 1
+  }
+  echo "${files[0]}"
 }
 # Paths of a package, as /abs/path (dpkg-deb -c prints ./abs/path; directories end in /).
 paths_of() { dpkg-deb -c "$1" | awk '{print $6}' | sed 's#^\.##'; }
@@ -109,10 +115,13 @@ done < <(grep -vE '^/usr/lib/msgx/(handlers/[a-z0-9._-]+\.so|libmsgx_handler_sdk
   grep -vxE '/|/usr/|/usr/lib/|/usr/lib/msgx/|/usr/lib/msgx/handlers/' || true)
 unpacked=$out/msgx-handlers.root
 rm -rf "$unpacked" && dpkg-deb -x "$handlers" "$unpacked"
-one_handler=$(ls "$unpacked"/usr/lib/msgx/handlers/*.so | head -n1)
-readelf -d "$one_handler" | grep -qF 'Library runpath: [$ORIGIN/..:/usr/lib/msgx]' ||
-  fail "msgx-handlers: $(basename "$one_handler") has not the RUNPATH \$ORIGIN/..:/usr/lib/msgx: $(readelf -d "$one_handler" | grep -i path)"
-readelf -d "$one_handler" | grep -qF "Shared library: [$(basename "$sdk_so")]" ||
+handler_files=("$unpacked"/usr/lib/msgx/handlers/*.so)
+one_handler=${handler_files[0]}
+[[ -f $one_handler ]] || fail "msgx-handlers: no handler in /usr/lib/msgx/handlers"
+dynamic=$(readelf -d "$one_handler" 2>&1 || true)
+grep -qF 'Library runpath: [$ORIGIN/..:/usr/lib/msgx]' <<<"$dynamic" ||
+  fail "msgx-handlers: $(basename "$one_handler") has not the RUNPATH \$ORIGIN/..:/usr/lib/msgx: $(grep -i path <<<"$dynamic" || true)"
+grep -qF "Shared library: [$(basename "$sdk_so")]" <<<"$dynamic" ||
   fail "msgx-handlers: $(basename "$one_handler") does not link $(basename "$sdk_so")"
 
 # msgx-dev: headers, static libraries, CMake package.

@@ -76,8 +76,11 @@ for d in /var/lib/msgx /var/log/msgx; do
 done
 [[ "$(in_root stat -c %a:%G /etc/msgx/msgx.yaml)" == 640:msgx ]] || fail "/etc/msgx/msgx.yaml is not 0640 root:msgx"
 compgen -G "$root/etc/systemd/system/*.wants/msgxd.service" >/dev/null && fail "msgxd.service enabled on install"
-in_root dpkg-query -W -f='${Conffiles}\n' msgx | grep -q ' /etc/msgx/msgx.yaml ' || fail "msgx.yaml not a conffile"
-in_root dpkg-query -W -f='${Conffiles}\n' msgx | grep -q ' /etc/msgx/prometheus/msgx-alerts.yml ' || fail "msgx-alerts.yml not a conffile"
+# Outputs are captured before grep -q: under pipefail a producer cut off by grep's early exit
+# (SIGPIPE) would turn a match into a reported failure.
+conffiles=$(in_root dpkg-query -W -f='${Conffiles}\n' msgx)
+grep -q ' /etc/msgx/msgx.yaml ' <<<"$conffiles" || fail "msgx.yaml not a conffile"
+grep -q ' /etc/msgx/prometheus/msgx-alerts.yml ' <<<"$conffiles" || fail "msgx-alerts.yml not a conffile"
 in_root logrotate --debug /etc/logrotate.d/msgx >"$work/logrotate.log" 2>&1 || fail "logrotate --debug: $(tail -n 3 "$work/logrotate.log")"
 # The installed alert rules, checked by the host's promtool (Debian's prometheus, install-deps.sh).
 promtool check rules "$root/etc/msgx/prometheus/msgx-alerts.yml" >"$work/promtool.log" 2>&1 ||
@@ -131,7 +134,8 @@ in_root /usr/bin/msgxctl plugins list --socket /run/msgx/msgxd.sock >"$work/list
 grep -q '"example-flop-rmrk"' "$work/list-after.json" ||
   fail "example handler not served after SIGHUP: $(cat "$work/list-after.json") $(tail -n 5 "$work/msgxd.log")"
 grep -q '"refused": \[\]' "$work/list-after.json" || fail "a plugin was refused: $(cat "$work/list-after.json")"
-in_root /usr/bin/msgxctl plugins list --dir /usr/lib/msgx/handlers | grep -q '"example-flop-rmrk"' ||
+listed=$(in_root /usr/bin/msgxctl plugins list --dir /usr/lib/msgx/handlers || true)
+grep -q '"example-flop-rmrk"' <<<"$listed" ||
   fail "msgxctl plugins list --dir does not show the example handler"
 kill "$daemon_pid"; wait "$daemon_pid" || true; daemon_pid=
 rm -f "$root/usr/lib/msgx/handlers/example-flop-rmrk.so"
@@ -177,7 +181,8 @@ for deb in "${debs[@]}"; do
     fail "$name: DEB and RPM file lists differ: $(cat "$work/$name.diff")"
 done
 for f in /etc/msgx/msgx.yaml /etc/msgx/prometheus/msgx-alerts.yml; do
-  rpm -qp --qf '[%{FILEFLAGS:fflags} %{FILENAMES}\n]' "$pkgs"/msgx-[0-9]*.rpm | grep -qE "^cn +$f\$" ||
+  rpm_files=$(rpm -qp --qf '[%{FILEFLAGS:fflags} %{FILENAMES}\n]' "$pkgs"/msgx-[0-9]*.rpm)
+  grep -qE "^cn +$f\$" <<<"$rpm_files" ||
     fail "msgx.rpm: $f is not %config(noreplace)"
 done
 
