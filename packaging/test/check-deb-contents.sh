@@ -26,6 +26,7 @@ fail() {
 # Under pipefail, `producer | head -n1` or `producer | grep -q` fails when the consumer exits
 # before the producer has written everything (SIGPIPE), and set -e then ends the script without a
 # word (seen in CI: ls of the 75 handlers into head). So outputs are globbed or captured first.
+
 # Runs in a command substitution, so a missing package is reported on stderr and ends the script.
 deb_of() {
   local files=("$out"/"$1"_*.deb)
