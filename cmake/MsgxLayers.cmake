@@ -1,4 +1,4 @@
-# The layers of msgexchange, bottom to top (docs/architecture.md):
+# The layers of msgexchange, bottom to top (docs/code-map.md):
 #
 #   sdk        msgx_codec_fields, msgx_plugin_sdk   the plugin SDK: message model, field types, handler contract
 #              (msgx_handler_sdk: both as one shared library, for the shipped handlers)
@@ -71,7 +71,7 @@ function(msgx_check_layers)
       list(FIND MSGX_LAYERS ${link_layer} link_rank)
       if(link_rank GREATER rank OR (link_rank EQUAL rank AND NOT layer IN_LIST MSGX_OPEN_LAYERS))
         message(FATAL_ERROR "layers: ${target} (layer ${layer}) must not link ${link} (layer ${link_layer}): "
-                            "a target links only lower layers (cmake/MsgxLayers.cmake, docs/architecture.md)")
+                            "a target links only lower layers (cmake/MsgxLayers.cmake, docs/code-map.md)")
       endif()
     endforeach()
     # Below the configuration nothing may see core/include (config, daemon, runtime headers).
