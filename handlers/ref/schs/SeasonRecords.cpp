@@ -20,6 +20,7 @@ namespace {
 using sdk::FieldSpec;
 using sdk::FieldType;
 using sdk::Problem;
+using sdk::ProblemKeeper;
 using sdk::ReferenceItem;
 
 constexpr FieldSpec kSeasonName{"SNAM", "SNAM", FieldType::Text, 20, true};
@@ -38,23 +39,6 @@ constexpr FieldSpec kLineTail[] = {
 
 constexpr FieldSpec kRouteNumber{"@RTNO", "RTNO", FieldType::Byte, 0, true};
 constexpr FieldSpec kRouteAirport{"APCD", "APCD", FieldType::Text, 3, true};
-
-// The first problem that decides the outcome: the first codec error, else the first rejection
-// (architecture.md §11: unparseable before unusable).
-class Problems {
-public:
-    void add(const Problem& problem) {
-        if (!first_ ||
-            (problem.kind == Problem::Kind::CodecError && first_->kind != Problem::Kind::CodecError)) {
-            first_ = problem;
-        }
-    }
-    [[nodiscard]] bool failed() const { return first_ && first_->kind == Problem::Kind::CodecError; }
-    [[nodiscard]] const std::optional<Problem>& first() const { return first_; }
-
-private:
-    std::optional<Problem> first_;
-};
 
 std::string isoDate(std::chrono::local_days day) {
     return sdk::formatDate(std::chrono::year_month_day{day});
@@ -80,10 +64,10 @@ std::optional<Problem> missing(const codec::FieldResult<T>& result, std::string_
 }
 
 void readSpec(const codec::Element& element, const FieldSpec& spec, const codec::TimeZone& zone,
-              ReferenceItem& into, Problems& problems) {
+              ReferenceItem& into, ProblemKeeper& problems) {
     sdk::FieldRead read = sdk::readField(element, spec, zone);
     if (auto problem = sdk::problemOf(read, spec)) {
-        problems.add(*problem);
+        problems.keep(*problem);
         return;
     }
     if (read.hasValue()) {
@@ -93,14 +77,14 @@ void readSpec(const codec::Element& element, const FieldSpec& spec, const codec:
 
 // A mandatory ddMMMyy date (SDAT, EDAT, STDT, EDDT) as an ISO date; std::nullopt when unusable.
 std::optional<std::chrono::local_days> readDate(const codec::Element& element, std::string_view name,
-                                                ReferenceItem& into, Problems& problems) {
+                                                ReferenceItem& into, ProblemKeeper& problems) {
     const auto result = codec::parseFieldDate(element.childText(name));
     if (auto problem = missing(result, name)) {
-        problems.add(*problem);
+        problems.keep(*problem);
         return std::nullopt;
     }
     if (result.isInvalid()) {
-        problems.add(Problem::codecError(std::string(name) + " " + result.reason()));
+        problems.keep(Problem::codecError(std::string(name) + " " + result.reason()));
         return std::nullopt;
     }
     into.insert_or_assign(std::string(name), isoDate(result.value()));
@@ -110,11 +94,11 @@ std::optional<std::chrono::local_days> readDate(const codec::Element& element, s
 // A mandatory one-character code out of `allowed` (MVIN A/D, FLIN D/I/M/R), taken as sent (upper
 // case, envelope.md §4.5); anything else is unusable content.
 void readCode(const codec::Element& element, std::string_view name, std::string_view allowed,
-              ReferenceItem& into, Problems& problems) {
+              ReferenceItem& into, ProblemKeeper& problems) {
     const codec::FieldText text = element.childText(name);
     const std::string_view value = text ? codec::detail::trimXmlWhitespace(*text) : std::string_view();
     if (!text || value.empty()) {
-        problems.add(Problem::reject(std::string(name) + (text ? " is empty" : " is missing")));
+        problems.keep(Problem::reject(std::string(name) + (text ? " is empty" : " is missing")));
         return;
     }
     if (value.size() != 1 || allowed.find(value.front()) == std::string_view::npos) {
@@ -123,8 +107,8 @@ void readCode(const codec::Element& element, std::string_view name, std::string_
             choices += choices.empty() ? "" : "/";
             choices += code;
         }
-        problems.add(Problem::reject(std::string(name) + " " + codec::detail::quoteValue(value) +
-                                     " is not one of " + choices));
+        problems.keep(Problem::reject(std::string(name) + " " + codec::detail::quoteValue(value) +
+                                      " is not one of " + choices));
         return;
     }
     into.insert_or_assign(std::string(name), std::string(value));
@@ -132,29 +116,29 @@ void readCode(const codec::Element& element, std::string_view name, std::string_
 
 // DYOP: 7 positions, each its own day digit or 0 (codec::parseDaysOfOperation); a value of another
 // shape is unusable content (the brief of issue 14: reject), stored as sent.
-void readDays(const codec::Element& element, ReferenceItem& into, Problems& problems) {
+void readDays(const codec::Element& element, ReferenceItem& into, ProblemKeeper& problems) {
     const codec::FieldText text = element.childText("DYOP");
     const auto result = codec::parseDaysOfOperation(text);
     if (auto problem = missing(result, "DYOP")) {
-        problems.add(*problem);
+        problems.keep(*problem);
         return;
     }
     if (result.isInvalid()) {
-        problems.add(Problem::reject("DYOP " + result.reason()));
+        problems.keep(Problem::reject("DYOP " + result.reason()));
         return;
     }
     into.insert_or_assign("DYOP", std::string(codec::detail::trimXmlWhitespace(*text)));
 }
 
 // SCHT: a time of day HHmm (00-23, 00-59) stored as "HH:MM".
-void readScheduledTime(const codec::Element& element, ReferenceItem& into, Problems& problems) {
+void readScheduledTime(const codec::Element& element, ReferenceItem& into, ProblemKeeper& problems) {
     const auto result = codec::parseTimeOfDay(element.childText("SCHT"));
     if (auto problem = missing(result, "SCHT")) {
-        problems.add(*problem);
+        problems.keep(*problem);
         return;
     }
     if (result.isInvalid()) {
-        problems.add(Problem::codecError("SCHT " + result.reason()));
+        problems.keep(Problem::codecError("SCHT " + result.reason()));
         return;
     }
     into.insert_or_assign("SCHT", clockTime(result.value()));
@@ -208,27 +192,27 @@ std::optional<Problem> readDayChange(const codec::Element& group, std::string_vi
 
 // Every ERUT of a line, flattened into the line's fields by RTNO.
 void readRoute(const codec::Element& line, const codec::TimeZone& zone, ReferenceItem& into,
-               Problems& problems) {
+               ProblemKeeper& problems) {
     const std::vector<const codec::Element*> groups = line.children("ERUT");
     std::set<std::int64_t> numbers;
-    for (std::size_t i = 0; i < groups.size() && !problems.failed(); ++i) {
+    for (std::size_t i = 0; i < groups.size() && !problems.hasCodecError(); ++i) {
         const codec::Element& group = *groups[i];
         const std::string name = sdk::describeGroup(group, kRouteNumber.source, i + 1) + ": ";
         const sdk::FieldRead number = sdk::readField(group, kRouteNumber, zone);
         if (auto problem = sdk::problemOf(number, kRouteNumber)) {
-            problems.add(problem->within(name));
+            problems.keep(problem->within(name));
             continue;
         }
         const std::int64_t rtno = std::get<std::int64_t>(number.value);
         if (!numbers.insert(rtno).second) {
-            problems.add(
+            problems.keep(
                 Problem::reject(sdk::describeGroup(group, kRouteNumber.source, i + 1) + " occurs twice"));
             continue;
         }
         const std::string prefix = "ERUT/" + std::to_string(rtno) + "/";
         const sdk::FieldRead airport = sdk::readField(group, kRouteAirport, zone);
         if (auto problem = sdk::problemOf(airport, kRouteAirport)) {
-            problems.add(problem->within(name));
+            problems.keep(problem->within(name));
         } else {
             into.insert_or_assign(prefix + "APCD", airport.value);
         }
@@ -237,7 +221,7 @@ void readRoute(const codec::Element& line, const codec::TimeZone& zone, Referenc
                              readRouteTime(group, "SCDT", prefix + "SCDT", into),
                              readDayChange(group, "SDDC", prefix + "SDDC", into)}) {
             if (problem) {
-                problems.add(problem->within(name));
+                problems.keep(problem->within(name));
             }
         }
     }
@@ -246,7 +230,7 @@ void readRoute(const codec::Element& line, const codec::TimeZone& zone, Referenc
 // One seasonal line (schedule.md §8.3), or its problem.
 sdk::Checked<ReferenceItem> readLine(const codec::Element& line, const codec::TimeZone& zone) {
     ReferenceItem item;
-    Problems problems;
+    ProblemKeeper problems;
     for (const FieldSpec& spec : kLineHead) {
         readSpec(line, spec, zone, item, problems);
     }
@@ -260,11 +244,11 @@ sdk::Checked<ReferenceItem> readLine(const codec::Element& line, const codec::Ti
     for (const FieldSpec& spec : kLineTail) {
         readSpec(line, spec, zone, item, problems);
     }
-    if (!problems.failed()) {
+    if (!problems.hasCodecError()) {
         readRoute(line, zone, item, problems);
     }
-    if (problems.first()) {
-        return *problems.first();
+    if (problems.kept()) {
+        return *problems.kept();
     }
     return item;
 }
@@ -283,33 +267,33 @@ sdk::Checked<Season> readSeason(const codec::Message& message, const codec::Time
         return Problem::reject("no SCHS element");
     }
     Season season;
-    Problems problems;
+    ProblemKeeper problems;
     readSpec(*wrapper, kSeasonName, zone, season.header, problems);
     readSpec(*wrapper, kSeasonAirport, zone, season.header, problems);
     const auto start = readDate(*wrapper, "SDAT", season.header, problems);
     const auto end = readDate(*wrapper, "EDAT", season.header, problems);
     if (start && end && *start > *end) {
-        problems.add(Problem::reject("SDAT " + isoDate(*start) + " is after EDAT " + isoDate(*end)));
+        problems.keep(Problem::reject("SDAT " + isoDate(*start) + " is after EDAT " + isoDate(*end)));
     }
-    if (problems.failed()) {
-        return *problems.first();
+    if (problems.hasCodecError()) {
+        return *problems.kept();
     }
 
     const std::vector<const codec::Element*> lines = wrapper->children("FLTR");
     for (std::size_t i = 0; i < lines.size(); ++i) {
         sdk::Checked<ReferenceItem> line = readLine(*lines[i], zone);
         if (!line.ok()) {
-            problems.add(line.problem().within(lines.size() > 1 ? "record " + std::to_string(i + 1) + ": "
-                                                                : std::string()));
-            if (problems.failed()) {
-                return *problems.first();
+            problems.keep(line.problem().within(lines.size() > 1 ? "record " + std::to_string(i + 1) + ": "
+                                                                 : std::string()));
+            if (problems.hasCodecError()) {
+                return *problems.kept();
             }
             continue;
         }
         season.lines.push_back(std::move(line.value()));
     }
-    if (problems.first()) {
-        return *problems.first();
+    if (problems.kept()) {
+        return *problems.kept();
     }
 
     season.key = isoDate(*start) + ".." + isoDate(*end);

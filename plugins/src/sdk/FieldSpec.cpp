@@ -130,15 +130,13 @@ std::optional<Problem> problemOf(const FieldRead& read, const FieldSpec& spec) {
 Checked<Fields> readFields(const codec::Element& element, std::span<const FieldSpec> specs,
                            const codec::TimeZone& zone) {
     Fields fields;
-    std::optional<Problem> firstReject;
+    ProblemKeeper problems;
     for (const FieldSpec& spec : specs) {
         const FieldRead read = readField(element, spec, zone);
         if (auto problem = problemOf(read, spec)) {
-            if (problem->kind == Problem::Kind::CodecError) {
-                return *problem;
-            }
-            if (!firstReject) {
-                firstReject = std::move(problem);
+            problems.keep(std::move(*problem));
+            if (problems.hasCodecError()) {
+                return *problems.kept();
             }
             continue;
         }
@@ -146,8 +144,8 @@ Checked<Fields> readFields(const codec::Element& element, std::span<const FieldS
             fields.emplace(std::string(spec.name), read.value);
         }
     }
-    if (firstReject) {
-        return *firstReject;
+    if (problems.kept()) {
+        return *problems.kept();
     }
     return fields;
 }

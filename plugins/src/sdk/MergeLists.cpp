@@ -4,7 +4,6 @@
 #include "msgx/sdk/ListRules.h"
 
 #include <algorithm>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,7 +52,7 @@ Checked<FlightEdit> mergeListRule(const codec::Element& record, const HandlerCon
 
     bool clearAll = false;
     DetailList upserts; // one per key, the later group winning, in first-mention order
-    std::optional<Problem> problem;
+    ProblemKeeper problems;
     for (std::size_t i = 0; i < groups.size(); ++i) {
         const codec::Element& group = *groups[i];
         if (isClearMarker(group, merge, context.businessZone)) {
@@ -62,11 +61,7 @@ Checked<FlightEdit> mergeListRule(const codec::Element& record, const HandlerCon
         }
         Checked<Fields> entry = readFields(group, fields, context.businessZone);
         if (!entry.ok()) {
-            const Problem found = entry.problem().within(describeGroup(group, spec.keySource, i + 1) + ": ");
-            if (!problem ||
-                (found.kind == Problem::Kind::CodecError && problem->kind != Problem::Kind::CodecError)) {
-                problem = found;
-            }
+            problems.keep(entry.problem().within(describeGroup(group, spec.keySource, i + 1) + ": "));
             continue;
         }
         const Value key = *findField(entry.value(), spec.keyField); // required: present when read
@@ -78,8 +73,8 @@ Checked<FlightEdit> mergeListRule(const codec::Element& record, const HandlerCon
             upserts.push_back(std::move(entry.value()));
         }
     }
-    if (problem) {
-        return *problem;
+    if (problems.kept()) {
+        return *problems.kept();
     }
     if (clearAll) {
         upserts.clear();

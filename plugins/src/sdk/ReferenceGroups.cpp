@@ -83,14 +83,14 @@ Checked<ReferenceGroupRead> readAbbreviationSlots(const codec::Element& record, 
 
 Checked<ReferenceGroupRead> readDefaultTerminals(const codec::Element& record, const codec::TimeZone& zone) {
     ReferenceGroupRead read;
-    std::optional<Problem> firstReject;
+    ProblemKeeper problems;
     const std::vector<const codec::Element*> entries = record.children("TRML");
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const codec::Element& entry = *entries[i];
         const std::string where = "TRML #" + std::to_string(i + 1) + ": ";
         Checked<std::optional<std::string>> terminal = textOf(entry, ".", 5, where, zone);
         if (!terminal.ok()) {
-            return terminal.problem(); // a codec error comes before any reject
+            return terminal.problem(); // a text's only problem is a codec error
         }
         if (!terminal.value()) {
             continue; // an empty terminal is dropped
@@ -98,16 +98,14 @@ Checked<ReferenceGroupRead> readDefaultTerminals(const codec::Element& record, c
         Checked<std::string> movement = combinationPart(entry, "MVIN", "A", "D", where);
         Checked<std::string> sector = combinationPart(entry, "FLIN", "I", "D", where);
         if (!movement.ok() || !sector.ok()) {
-            if (!firstReject) {
-                firstReject = movement.ok() ? sector.problem() : movement.problem();
-            }
+            problems.keep(movement.ok() ? sector.problem() : movement.problem());
             continue;
         }
         read.fields.insert_or_assign("TRML/" + movement.value() + "/" + sector.value(),
                                      Value(std::move(*terminal.value())));
     }
-    if (firstReject) {
-        return *firstReject;
+    if (problems.kept()) {
+        return *problems.kept();
     }
     return read;
 }
@@ -119,7 +117,7 @@ Checked<ReferenceGroupRead> readSubCompanies(const codec::Element& record, const
     };
     std::map<std::string, SubCompany> groups;
     StringList codes; // document order, each code once
-    std::optional<Problem> firstReject;
+    ProblemKeeper problems;
     const std::vector<const codec::Element*> entries = record.children("SUBC");
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const codec::Element& entry = *entries[i];
@@ -128,24 +126,20 @@ Checked<ReferenceGroupRead> readSubCompanies(const codec::Element& record, const
         const FieldRead code = readField(entry, codeSpec, zone);
         Checked<std::optional<std::string>> name = textOf(entry, "NAME", 30, where, zone);
         Checked<std::optional<std::string>> localName = textOf(entry, "NAMC", 30, where, zone);
-        std::optional<Problem> codeProblem = problemOf(code, codeSpec);
+        const std::optional<Problem> codeProblem = problemOf(code, codeSpec);
         if (codeProblem) {
-            codeProblem = codeProblem->within(where);
-        }
-        // a codec error comes before any reject
-        if (codeProblem && codeProblem->kind == Problem::Kind::CodecError) {
-            return *codeProblem;
+            problems.keep(codeProblem->within(where));
         }
         if (!name.ok()) {
-            return name.problem();
+            problems.keep(name.problem());
         }
         if (!localName.ok()) {
-            return localName.problem();
+            problems.keep(localName.problem());
+        }
+        if (problems.hasCodecError()) {
+            return *problems.kept();
         }
         if (codeProblem) {
-            if (!firstReject) {
-                firstReject = std::move(codeProblem);
-            }
             continue;
         }
         const std::string key = std::get<std::string>(code.value);
@@ -153,8 +147,8 @@ Checked<ReferenceGroupRead> readSubCompanies(const codec::Element& record, const
             codes.push_back(key);
         }
     }
-    if (firstReject) {
-        return *firstReject;
+    if (problems.kept()) {
+        return *problems.kept();
     }
     ReferenceGroupRead read;
     if (codes.empty()) {

@@ -37,19 +37,13 @@ struct ReadRecord {
     std::vector<std::string> notes; // "<TYPE> <KEY>: ..." from the group readers
 };
 
-// Keeps the problem that decides a record: the first codec error, else the first reject.
-void keepWorst(std::optional<Problem>& kept, const Problem& problem) {
-    if (!kept || (kept->kind != Problem::Kind::CodecError && problem.kind == Problem::Kind::CodecError)) {
-        kept = problem;
-    }
-}
-
-// Reads every record, or the Problem of the first unusable one (codec errors before rejections).
+// Reads every record, or the Problem that decides the message (ProblemKeeper: the first codec error,
+// which ends the reading, else the first reject).
 Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Element*>& elements,
                                              const ReferenceClassSpec& spec, const codec::TimeZone& zone,
                                              bool keyOnly) {
     std::vector<ReadRecord> records;
-    std::optional<Problem> firstReject;
+    ProblemKeeper problems;
     const bool several = elements.size() > 1;
     for (std::size_t i = 0; i < elements.size(); ++i) {
         const std::string prefix = several ? "record " + std::to_string(i + 1) + ": " : std::string();
@@ -65,11 +59,9 @@ Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Elem
         key.required = true;
         const FieldRead keyRead = readField(element, key, zone);
         if (auto problem = problemOf(keyRead, key)) {
-            if (problem->kind == Problem::Kind::CodecError) {
-                return problem->within(prefix);
-            }
-            if (!firstReject) {
-                firstReject = problem->within(prefix);
+            problems.keep(problem->within(prefix));
+            if (problems.hasCodecError()) {
+                return *problems.kept();
             }
             continue;
         }
@@ -82,26 +74,24 @@ Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Elem
                           {}};
         if (!keyOnly) {
             const std::string where = std::string(spec.type) + " " + record.key + ": ";
-            std::optional<Problem> problem;
+            ProblemKeeper recordProblems;
             Checked<Fields> fields = readFields(element, spec.fields, zone);
             if (!fields.ok()) {
-                keepWorst(problem, fields.problem());
+                recordProblems.keep(fields.problem());
             }
             std::vector<ReferenceGroupRead> groups;
             for (const ReferenceGroupReader reader : spec.groups) {
                 Checked<ReferenceGroupRead> group = reader(element, zone);
                 if (!group.ok()) {
-                    keepWorst(problem, group.problem());
+                    recordProblems.keep(group.problem());
                 } else {
                     groups.push_back(std::move(group.value()));
                 }
             }
-            if (problem) {
-                if (problem->kind == Problem::Kind::CodecError) {
-                    return problem->within(prefix + where);
-                }
-                if (!firstReject) {
-                    firstReject = problem->within(prefix + where);
+            if (recordProblems.kept()) {
+                problems.keep(recordProblems.kept()->within(prefix + where));
+                if (problems.hasCodecError()) {
+                    return *problems.kept();
                 }
                 continue;
             }
@@ -122,8 +112,8 @@ Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Elem
         }
         records.push_back(std::move(record));
     }
-    if (firstReject) {
-        return *firstReject;
+    if (problems.kept()) {
+        return *problems.kept();
     }
     return records;
 }

@@ -100,22 +100,17 @@ std::string textOf(const Fields& fields, std::string_view name) {
                                                                            : "";
 }
 
-// Collects problems: a codec error ends the record at once, rejections are kept until the end so a
-// later codec error still wins (architecture.md §11: unparseable before unusable).
+// Reads a record's parts, keeping their problems (ProblemKeeper): a codec error ends the record at
+// once, rejections are kept until the end so a later codec error still wins.
 class RecordReader {
 public:
     RecordReader(const codec::Element& record, const HandlerContext& context)
         : record_(record), context_(context) {}
 
-    [[nodiscard]] const std::optional<Problem>& problem() const { return problem_; }
-    [[nodiscard]] bool failed() const { return problem_ && problem_->kind == Problem::Kind::CodecError; }
+    [[nodiscard]] const std::optional<Problem>& problem() const { return problems_.kept(); }
+    [[nodiscard]] bool failed() const { return problems_.hasCodecError(); }
 
-    void add(const Problem& problem) {
-        if (!problem_ ||
-            (problem.kind == Problem::Kind::CodecError && problem_->kind != Problem::Kind::CodecError)) {
-            problem_ = problem;
-        }
-    }
+    void add(const Problem& problem) { problems_.keep(problem); }
 
     // Reads `spec` from `element` into `into` (null when absent or empty).
     void field(const codec::Element& element, const FieldSpec& spec, Fields& into,
@@ -142,7 +137,7 @@ public:
 private:
     const codec::Element& record_;
     const HandlerContext& context_;
-    std::optional<Problem> problem_;
+    ProblemKeeper problems_;
 };
 
 DetailList readVips(RecordReader& reader) {

@@ -57,13 +57,7 @@ Checked<FlightEdit> standUpdateRule(const codec::Element& record, const HandlerC
     const FieldSpec indicatorSpec{spec.indicatorSource, spec.indicatorField, FieldType::Text, 3};
 
     std::vector<StandUpdate> updates;
-    std::optional<Problem> problem;
-    const auto keep = [&problem](Problem found) {
-        if (!problem ||
-            (found.kind == Problem::Kind::CodecError && problem->kind != Problem::Kind::CodecError)) {
-            problem = std::move(found);
-        }
-    };
+    ProblemKeeper problems;
     for (std::size_t i = 0; i < groups.size(); ++i) {
         const codec::Element& group = *groups[i];
         const std::string name = describeGroup(group, spec.standSource, i + 1) + ": ";
@@ -81,14 +75,14 @@ Checked<FlightEdit> standUpdateRule(const codec::Element& record, const HandlerC
             found = invalidIndicator;
         }
         if (found) {
-            keep(found->within(name));
+            problems.keep(found->within(name));
             continue;
         }
         update.stand = std::get<std::string>(stand.value);
         updates.push_back(std::move(update));
     }
-    if (problem) {
-        return *problem;
+    if (problems.kept()) {
+        return *problems.kept();
     }
     return FlightEdit([updates = std::move(updates), spec](FlightDocument& flight) {
         DetailList stands = flight.list(kStands);

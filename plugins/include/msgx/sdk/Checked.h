@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -23,6 +24,27 @@ struct Problem {
     static Problem infra(std::string why) { return {Kind::Infra, std::move(why)}; }
     // The same problem with `context` in front of its reason: "PSDT PSNO=2: " + why.
     [[nodiscard]] Problem within(const std::string& context) const { return {kind, context + why}; }
+};
+
+// The problem that decides the outcome of several reads (architecture.md §11: unparseable before
+// unusable): the first CodecError, else the first problem of any other kind. A reader that goes on
+// after a problem, so that a later codec error still wins, keeps every problem here; one that may
+// stop at the first codec error asks hasCodecError(). The one precedence rule of the SDK's readers
+// (fields, detail lists, merge and stand groups, schedule and reference records).
+class ProblemKeeper {
+public:
+    void keep(Problem problem) {
+        if (!kept_ || (problem.kind == Problem::Kind::CodecError && !hasCodecError())) {
+            kept_ = std::move(problem);
+        }
+    }
+    // True once a codec error is kept: no later problem changes the outcome.
+    [[nodiscard]] bool hasCodecError() const { return kept_ && kept_->kind == Problem::Kind::CodecError; }
+    // The deciding problem; nullopt while every read was usable.
+    [[nodiscard]] const std::optional<Problem>& kept() const { return kept_; }
+
+private:
+    std::optional<Problem> kept_;
 };
 
 // A value read from a message, or the Problem that stops it.
