@@ -5,6 +5,7 @@
 #include "msgx/sdk/DetailListSpecs.h"
 #include "msgx/sdk/FlopRecords.h"
 #include "msgx/sdk/HandlerContext.h"
+#include "msgx/sdk/ListHandler.h"
 
 #include <span>
 #include <string_view>
@@ -39,19 +40,11 @@ struct MergeListSpec {
 Checked<FlightEdit> mergeListRule(const codec::Element& record, const HandlerContext& context,
                                   const MergeListSpec& merge);
 
-// The whole handler of a pattern-M STYP: its source is its merge spec and its registration, e.g.
+// The whole handler of a pattern-M STYP (ListHandler over mergeListRule): its source is its merge
+// spec and its registration, e.g.
 //   constexpr MergeListSpec kDelayMerge{lists::kDelays};
 //   MSGX_HANDLER_PLUGIN(MergeListHandler<kDelayMerge>, "flop-dely", "1.0.0", "FLOP-DELY")
 template <const MergeListSpec& Merge>
-class MergeListHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const codec::Message& message) const override {
-        return decideFlopRecords(context, flights, message,
-                                 [](const codec::Element& record, const HandlerContext& ctx) {
-                                     return mergeListRule(record, ctx, Merge);
-                                 });
-    }
-};
+using MergeListHandler = ListHandler<MergeListSpec, mergeListRule, Merge>;
 
 } // namespace msgx::sdk

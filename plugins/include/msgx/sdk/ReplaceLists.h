@@ -5,6 +5,7 @@
 #include "msgx/sdk/DetailListSpecs.h"
 #include "msgx/sdk/FlopRecords.h"
 #include "msgx/sdk/HandlerContext.h"
+#include "msgx/sdk/ListHandler.h"
 
 namespace msgx::sdk {
 
@@ -19,18 +20,10 @@ namespace msgx::sdk {
 Checked<FlightEdit> replaceListRule(const codec::Element& record, const HandlerContext& context,
                                     const lists::NamedListSpec& list);
 
-// The whole handler of a pattern-L STYP: its source is its registration line, e.g.
+// The whole handler of a pattern-L STYP (ListHandler over replaceListRule): its source is its
+// registration line, e.g.
 //   MSGX_HANDLER_PLUGIN(ReplaceListHandler<lists::kGates>, "flop-gtdt", "1.0.0", "FLOP-GTDT")
 template <const lists::NamedListSpec& List>
-class ReplaceListHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const codec::Message& message) const override {
-        return decideFlopRecords(context, flights, message,
-                                 [](const codec::Element& record, const HandlerContext& ctx) {
-                                     return replaceListRule(record, ctx, List);
-                                 });
-    }
-};
+using ReplaceListHandler = ListHandler<lists::NamedListSpec, replaceListRule, List>;
 
 } // namespace msgx::sdk

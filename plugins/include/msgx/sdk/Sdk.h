@@ -28,6 +28,7 @@
 #include "msgx/sdk/Handler.h"
 #include "msgx/sdk/HandlerContext.h"
 #include "msgx/sdk/HandlerPlugin.h"
+#include "msgx/sdk/ListHandler.h"
 #include "msgx/sdk/ListRules.h"
 #include "msgx/sdk/MergeLists.h"
 #include "msgx/sdk/ReferenceMessages.h"

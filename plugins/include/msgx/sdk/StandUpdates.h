@@ -6,6 +6,7 @@
 #include "msgx/sdk/FlightView.h"
 #include "msgx/sdk/FlopRecords.h"
 #include "msgx/sdk/HandlerContext.h"
+#include "msgx/sdk/ListHandler.h"
 
 #include <string_view>
 
@@ -43,21 +44,11 @@ Checked<FlightEdit> standUpdateRule(const codec::Element& record, const HandlerC
 // the edit changed equals none). The flight changes keep the whole list.
 void narrowToChangedStands(Decision& decision, const FlightView& flights);
 
-// The whole handler of an in-place stand STYP, e.g.
+// The whole handler of an in-place stand STYP (ListHandler over standUpdateRule, its events
+// narrowed to the changed stands), e.g.
 //   constexpr StandUpdateSpec kPushBack{"PSHT", "PUST", "PSTM", "pushTime", "PSID", "pushIndicator"};
 //   MSGX_HANDLER_PLUGIN(StandUpdateHandler<kPushBack>, "flop-psht", "1.0.0", "FLOP-PSHT")
 template <const StandUpdateSpec& Spec>
-class StandUpdateHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView& flights,
-                    const codec::Message& message) const override {
-        Decision decision = decideFlopRecords(context, flights, message,
-                                              [](const codec::Element& record, const HandlerContext& ctx) {
-                                                  return standUpdateRule(record, ctx, Spec);
-                                              });
-        narrowToChangedStands(decision, flights);
-        return decision;
-    }
-};
+using StandUpdateHandler = ListHandler<StandUpdateSpec, standUpdateRule, Spec, narrowToChangedStands>;
 
 } // namespace msgx::sdk
