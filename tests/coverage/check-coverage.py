@@ -4,8 +4,8 @@
 The routing keys are those of the message specs (../shared/spec): every FLOP STYP (flop.md §1), every
 SCHD and SCHS sub-type (schedule.md §2, §8; architecture.md §11 adds SCHD-ADD) and every reference
 TYPE x ADD/UPD/DEL/DNLD/RESP (reference.md §0, envelope.md §7.1). Each plugin folder
-handlers/<family>/<name>/ registers its keys on its MSGX_HANDLER_PLUGIN line; its golden cases are the
-folders under golden/ (and golden-unignored/, for a plugin whose key a default ignore rule skips).
+handlers/<family>/<name>/ registers its keys on its MSGX_HANDLER_PLUGIN line (a reference class on
+its MSGX_REFERENCE_PLUGIN line); its golden cases are the folders under golden/ (and golden-unignored/, for a plugin whose key a default ignore rule skips).
 
   check-coverage.py          fail (exit 1) naming each row of docs/coverage.md that disagrees
   check-coverage.py --write  regenerate the served columns (plugin, folder, golden cases) and the
@@ -95,15 +95,22 @@ def strip_comments(source):
     return "".join(out)
 
 
+REGISTRATIONS = ("MSGX_HANDLER_PLUGIN", "MSGX_REFERENCE_PLUGIN")
+
+
 def registration(path):
-    """(plugin name, [keys]) from the MSGX_HANDLER_PLUGIN(Class, "name", "version", "KEY", ...) of a
-    source file, or None when it has none."""
+    """(plugin name, [keys]) from the registration line of a source file, or None when it has none:
+    MSGX_HANDLER_PLUGIN(Class, "name", "version", "KEY", ...) names its keys;
+    MSGX_REFERENCE_PLUGIN("name", "version", "TYPE", "KEY-ELEMENT", fields...) serves TYPE-ADD, -UPD,
+    -DEL, -DNLD and -RESP (plugins/include/msgx/sdk/ReferenceHandler.h)."""
     with open(path, encoding="utf-8") as f:
         source = strip_comments(f.read())
-    start = source.find("MSGX_HANDLER_PLUGIN(")
-    if start < 0:
+    found = [(source.find(macro + "("), macro) for macro in REGISTRATIONS]
+    found = [(start, macro) for start, macro in found if start >= 0]
+    if not found:
         return None
-    depth, i = 0, start + len("MSGX_HANDLER_PLUGIN")
+    start, macro = min(found)
+    depth, i = 0, start + len(macro)
     while i < len(source):
         if source[i] == '"':
             j = source.index('"', i + 1)
@@ -117,6 +124,10 @@ def registration(path):
                 break
         i += 1
     literals = re.findall(r'"((?:[^"\\]|\\.)*)"', source[start:i])
+    if macro == "MSGX_REFERENCE_PLUGIN":
+        if len(literals) < 4:
+            raise ValueError(f"{path}: MSGX_REFERENCE_PLUGIN needs a name, a version, a type and a key element")
+        return literals[0], [f"{literals[2]}-{styp}" for styp in REFERENCE_STYPS]
     if len(literals) < 3:
         raise ValueError(f"{path}: MSGX_HANDLER_PLUGIN needs a name, a version and at least one key")
     return literals[0], literals[2:]
@@ -145,10 +156,10 @@ def scan_handlers(handlers_dir, problems):
                     if reg:
                         found.append(reg)
             if not found:
-                problems.append(f"{shown}: no source with a MSGX_HANDLER_PLUGIN line")
+                problems.append(f"{shown}: no source with a MSGX_HANDLER_PLUGIN or MSGX_REFERENCE_PLUGIN line")
                 continue
             if len(found) > 1:
-                problems.append(f"{shown}: {len(found)} MSGX_HANDLER_PLUGIN lines (one plugin per folder)")
+                problems.append(f"{shown}: {len(found)} registration lines (one plugin per folder)")
             plugin, keys = found[0]
             cases = 0
             # golden-unignored/: the cases of a plugin whose key a default ignore rule skips (REGN).

@@ -14,14 +14,6 @@ constexpr FieldSpec kAirbridgeFields[] = {
     {"AMNO", "AMNO", FieldType::Byte},
 };
 
-class AirbridgeHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"ABDG", "ABCD", kAirbridgeFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(AirbridgeHandler, "ref-abdg", "1.0.0", "ABDG-ADD", "ABDG-UPD", "ABDG-DEL", "ABDG-DNLD",
-                    "ABDG-RESP")
+MSGX_REFERENCE_PLUGIN("ref-abdg", "1.0.0", "ABDG", "ABCD", kAirbridgeFields)

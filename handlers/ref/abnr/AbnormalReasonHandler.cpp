@@ -11,14 +11,6 @@ constexpr FieldSpec kAbnormalReasonFields[] = {
     {"ARDC", "ARDC", FieldType::Text, 100},
 };
 
-class AbnormalReasonHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"ABNR", "ANRC", kAbnormalReasonFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(AbnormalReasonHandler, "ref-abnr", "1.0.0", "ABNR-ADD", "ABNR-UPD", "ABNR-DEL",
-                    "ABNR-DNLD", "ABNR-RESP")
+MSGX_REFERENCE_PLUGIN("ref-abnr", "1.0.0", "ABNR", "ANRC", kAbnormalReasonFields)

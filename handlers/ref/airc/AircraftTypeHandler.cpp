@@ -15,14 +15,6 @@ constexpr FieldSpec kAircraftTypeFields[] = {
     {"MHTM", "MHTM", FieldType::Decimal},       {"MABR", "MABR", FieldType::Byte},
 };
 
-class AircraftTypeHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"AIRC", "ITAT", kAircraftTypeFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(AircraftTypeHandler, "ref-airc", "1.0.0", "AIRC-ADD", "AIRC-UPD", "AIRC-DEL", "AIRC-DNLD",
-                    "AIRC-RESP")
+MSGX_REFERENCE_PLUGIN("ref-airc", "1.0.0", "AIRC", "ITAT", kAircraftTypeFields)

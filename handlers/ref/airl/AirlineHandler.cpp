@@ -20,14 +20,6 @@ constexpr FieldSpec kAirlineFields[] = {
 
 constexpr ReferenceGroupReader kAirlineGroups[] = {readDefaultTerminals, readSubCompanies};
 
-class AirlineHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"AIRL", "ITOP", kAirlineFields, kAirlineGroups});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(AirlineHandler, "ref-airl", "1.0.0", "AIRL-ADD", "AIRL-UPD", "AIRL-DEL", "AIRL-DNLD",
-                    "AIRL-RESP")
+MSGX_REFERENCE_PLUGIN("ref-airl", "1.0.0", "AIRL", "ITOP", kAirlineFields, kAirlineGroups)

@@ -18,14 +18,6 @@ constexpr FieldSpec kAirportFields[] = {
 
 constexpr ReferenceGroupReader kAirportGroups[] = {readAbbreviationSlots};
 
-class AirportHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"ARPT", "ITCD", kAirportFields, kAirportGroups});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(AirportHandler, "ref-arpt", "1.0.0", "ARPT-ADD", "ARPT-UPD", "ARPT-DEL", "ARPT-DNLD",
-                    "ARPT-RESP")
+MSGX_REFERENCE_PLUGIN("ref-arpt", "1.0.0", "ARPT", "ITCD", kAirportFields, kAirportGroups)

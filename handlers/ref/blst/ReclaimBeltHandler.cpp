@@ -11,14 +11,6 @@ constexpr FieldSpec kReclaimBeltFields[] = {
     {"BTML", "BTML", FieldType::Text, 5},
 };
 
-class ReclaimBeltHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"BLST", "BCOD", kReclaimBeltFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(ReclaimBeltHandler, "ref-blst", "1.0.0", "BLST-ADD", "BLST-UPD", "BLST-DEL", "BLST-DNLD",
-                    "BLST-RESP")
+MSGX_REFERENCE_PLUGIN("ref-blst", "1.0.0", "BLST", "BCOD", kReclaimBeltFields)

@@ -13,14 +13,6 @@ constexpr FieldSpec kChuteFields[] = {
     {"CCAT", "CCAT", FieldType::Text, 1},
 };
 
-class ChuteHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"CHLT", "CCOD", kChuteFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(ChuteHandler, "ref-chlt", "1.0.0", "CHLT-ADD", "CHLT-UPD", "CHLT-DEL", "CHLT-DNLD",
-                    "CHLT-RESP")
+MSGX_REFERENCE_PLUGIN("ref-chlt", "1.0.0", "CHLT", "CCOD", kChuteFields)

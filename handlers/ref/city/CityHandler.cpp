@@ -17,14 +17,6 @@ constexpr FieldSpec kCityFields[] = {
 
 constexpr ReferenceGroupReader kCityGroups[] = {readAbbreviationSlots};
 
-class CityHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"CITY", "ITCD", kCityFields, kCityGroups});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(CityHandler, "ref-city", "1.0.0", "CITY-ADD", "CITY-UPD", "CITY-DEL", "CITY-DNLD",
-                    "CITY-RESP")
+MSGX_REFERENCE_PLUGIN("ref-city", "1.0.0", "CITY", "ITCD", kCityFields, kCityGroups)

@@ -13,14 +13,6 @@ constexpr FieldSpec kCheckInCounterFields[] = {
     {"CTML", "CTML", FieldType::Text, 5},       {"CTRA", "CTRA", FieldType::Flag},
 };
 
-class CheckInCounterHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"CLST", "CCOD", kCheckInCounterFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(CheckInCounterHandler, "ref-clst", "1.0.0", "CLST-ADD", "CLST-UPD", "CLST-DEL",
-                    "CLST-DNLD", "CLST-RESP")
+MSGX_REFERENCE_PLUGIN("ref-clst", "1.0.0", "CLST", "CCOD", kCheckInCounterFields)

@@ -14,14 +14,6 @@ constexpr FieldSpec kCountryFields[] = {
     {"REGC", "REGC", FieldType::TextList, 6},
 };
 
-class CountryHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"COUL", "COUC", kCountryFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(CountryHandler, "ref-coul", "1.0.0", "COUL-ADD", "COUL-UPD", "COUL-DEL", "COUL-DNLD",
-                    "COUL-RESP")
+MSGX_REFERENCE_PLUGIN("ref-coul", "1.0.0", "COUL", "COUC", kCountryFields)

@@ -12,14 +12,6 @@ constexpr FieldSpec kDelayCodeFields[] = {
     {"DDSC", "DDSC", FieldType::Text, 100},
 };
 
-class DelayCodeHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"DLYL", "DCOD", kDelayCodeFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(DelayCodeHandler, "ref-dlyl", "1.0.0", "DLYL-ADD", "DLYL-UPD", "DLYL-DEL", "DLYL-DNLD",
-                    "DLYL-RESP")
+MSGX_REFERENCE_PLUGIN("ref-dlyl", "1.0.0", "DLYL", "DCOD", kDelayCodeFields)

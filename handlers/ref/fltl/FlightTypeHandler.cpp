@@ -12,14 +12,6 @@ constexpr FieldSpec kFlightTypeFields[] = {
     {"FCML", "FCML", FieldType::Flag},
 };
 
-class FlightTypeHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"FLTL", "FTYP", kFlightTypeFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(FlightTypeHandler, "ref-fltl", "1.0.0", "FLTL-ADD", "FLTL-UPD", "FLTL-DEL", "FLTL-DNLD",
-                    "FLTL-RESP")
+MSGX_REFERENCE_PLUGIN("ref-fltl", "1.0.0", "FLTL", "FTYP", kFlightTypeFields)

@@ -11,14 +11,6 @@ constexpr FieldSpec kGateFields[] = {
     {"GTML", "GTML", FieldType::Text, 5},       {"PIER", "PIER", FieldType::Text, 8},
 };
 
-class GateHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"GLST", "GCOD", kGateFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(GateHandler, "ref-glst", "1.0.0", "GLST-ADD", "GLST-UPD", "GLST-DEL", "GLST-DNLD",
-                    "GLST-RESP")
+MSGX_REFERENCE_PLUGIN("ref-glst", "1.0.0", "GLST", "GCOD", kGateFields)

@@ -11,14 +11,6 @@ constexpr FieldSpec kHandlingTransactionFields[] = {
     {"UMNM", "UMNM", FieldType::Text, 5},
 };
 
-class HandlingTransactionHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"HLTR", "HLTC", kHandlingTransactionFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(HandlingTransactionHandler, "ref-hltr", "1.0.0", "HLTR-ADD", "HLTR-UPD", "HLTR-DEL",
-                    "HLTR-DNLD", "HLTR-RESP")
+MSGX_REFERENCE_PLUGIN("ref-hltr", "1.0.0", "HLTR", "HLTC", kHandlingTransactionFields)

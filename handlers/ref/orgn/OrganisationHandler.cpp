@@ -15,14 +15,6 @@ constexpr FieldSpec kOrganisationFields[] = {
     {"OCAT", "OCAT", FieldType::TextList, 0},
 };
 
-class OrganisationHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"ORGN", "OGID", kOrganisationFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(OrganisationHandler, "ref-orgn", "1.0.0", "ORGN-ADD", "ORGN-UPD", "ORGN-DEL", "ORGN-DNLD",
-                    "ORGN-RESP")
+MSGX_REFERENCE_PLUGIN("ref-orgn", "1.0.0", "ORGN", "OGID", kOrganisationFields)

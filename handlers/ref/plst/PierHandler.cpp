@@ -11,14 +11,6 @@ constexpr FieldSpec kPierFields[] = {
     {"PTML", "PTML", FieldType::Text, 5},
 };
 
-class PierHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"PLST", "PCOD", kPierFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(PierHandler, "ref-plst", "1.0.0", "PLST-ADD", "PLST-UPD", "PLST-DEL", "PLST-DNLD",
-                    "PLST-RESP")
+MSGX_REFERENCE_PLUGIN("ref-plst", "1.0.0", "PLST", "PCOD", kPierFields)

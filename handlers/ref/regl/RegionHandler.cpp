@@ -12,14 +12,6 @@ constexpr FieldSpec kRegionFields[] = {
     {"RGNC", "RGNC", FieldType::Text, 30},
 };
 
-class RegionHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"REGL", "REGC", kRegionFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(RegionHandler, "ref-regl", "1.0.0", "REGL-ADD", "REGL-UPD", "REGL-DEL", "REGL-DNLD",
-                    "REGL-RESP")
+MSGX_REFERENCE_PLUGIN("ref-regl", "1.0.0", "REGL", "REGC", kRegionFields)

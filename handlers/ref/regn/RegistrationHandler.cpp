@@ -19,14 +19,6 @@ constexpr FieldSpec kRegistrationFields[] = {
     {"MTWT", "MTWT", FieldType::Decimal},
 };
 
-class RegistrationHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"REGN", "RNUM", kRegistrationFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(RegistrationHandler, "ref-regn", "1.0.0", "REGN-ADD", "REGN-UPD", "REGN-DEL", "REGN-DNLD",
-                    "REGN-RESP")
+MSGX_REFERENCE_PLUGIN("ref-regn", "1.0.0", "REGN", "RNUM", kRegistrationFields)

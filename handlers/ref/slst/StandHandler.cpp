@@ -15,14 +15,6 @@ constexpr FieldSpec kStandFields[] = {
     {"FEPU", "FEPU", FieldType::Flag},
 };
 
-class StandHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"SLST", "SCOD", kStandFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(StandHandler, "ref-slst", "1.0.0", "SLST-ADD", "SLST-UPD", "SLST-DEL", "SLST-DNLD",
-                    "SLST-RESP")
+MSGX_REFERENCE_PLUGIN("ref-slst", "1.0.0", "SLST", "SCOD", kStandFields)

@@ -13,14 +13,6 @@ constexpr FieldSpec kFlightStatusFields[] = {
     {"ABNS", "ABNS", FieldType::Flag},
 };
 
-class FlightStatusHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"STTS", "STTC", kFlightStatusFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(FlightStatusHandler, "ref-stts", "1.0.0", "STTS-ADD", "STTS-UPD", "STTS-DEL", "STTS-DNLD",
-                    "STTS-RESP")
+MSGX_REFERENCE_PLUGIN("ref-stts", "1.0.0", "STTS", "STTC", kFlightStatusFields)

@@ -11,14 +11,6 @@ constexpr FieldSpec kTerminalFields[] = {
     {"TPAX", "TPAX", FieldType::Flag},
 };
 
-class TerminalHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"TLST", "TCOD", kTerminalFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(TerminalHandler, "ref-tlst", "1.0.0", "TLST-ADD", "TLST-UPD", "TLST-DEL", "TLST-DNLD",
-                    "TLST-RESP")
+MSGX_REFERENCE_PLUGIN("ref-tlst", "1.0.0", "TLST", "TCOD", kTerminalFields)

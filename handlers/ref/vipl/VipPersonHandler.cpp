@@ -18,14 +18,6 @@ constexpr FieldSpec kVipPersonFields[] = {
     {"VPWU", "VPWU", FieldType::Text, 100},      {"VPPS", "VPPS", FieldType::Text, 200},
 };
 
-class VipPersonHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"VIPL", "VPCD", kVipPersonFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(VipPersonHandler, "ref-vipl", "1.0.0", "VIPL-ADD", "VIPL-UPD", "VIPL-DEL", "VIPL-DNLD",
-                    "VIPL-RESP")
+MSGX_REFERENCE_PLUGIN("ref-vipl", "1.0.0", "VIPL", "VPCD", kVipPersonFields)

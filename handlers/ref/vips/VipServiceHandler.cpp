@@ -13,14 +13,6 @@ constexpr FieldSpec kVipServiceFields[] = {
     {"VSUC", "VSUC", FieldType::Text, 5},
 };
 
-class VipServiceHandler final : public Handler {
-public:
-    Decision decide(const HandlerContext& context, const FlightView&, const Message& message) const override {
-        return decideReferenceMessage(context, message, {"VIPS", "VSCD", kVipServiceFields});
-    }
-};
-
 } // namespace
 
-MSGX_HANDLER_PLUGIN(VipServiceHandler, "ref-vips", "1.0.0", "VIPS-ADD", "VIPS-UPD", "VIPS-DEL", "VIPS-DNLD",
-                    "VIPS-RESP")
+MSGX_REFERENCE_PLUGIN("ref-vips", "1.0.0", "VIPS", "VSCD", kVipServiceFields)

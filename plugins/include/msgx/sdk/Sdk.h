@@ -31,6 +31,7 @@
 #include "msgx/sdk/ListHandler.h"
 #include "msgx/sdk/ListRules.h"
 #include "msgx/sdk/MergeLists.h"
+#include "msgx/sdk/ReferenceHandler.h"
 #include "msgx/sdk/ReferenceMessages.h"
 #include "msgx/sdk/ReferenceView.h"
 #include "msgx/sdk/ReplaceLists.h"
