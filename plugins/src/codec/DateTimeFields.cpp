@@ -1,5 +1,6 @@
 #include "msgx/codec/DateTimeFields.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/FieldTextSupport.h"
 
 #include <array>
@@ -12,7 +13,6 @@ namespace {
 
 using namespace std::chrono;
 using detail::invalidValue;
-using detail::isAsciiDigit;
 using detail::parseTrimmed;
 
 constexpr std::string_view kTimestampFormat = "message timestamp yyyyMMddHHmmss";
@@ -37,16 +37,9 @@ std::optional<int> digitsAt(std::string_view text, std::size_t at, std::size_t c
     return number;
 }
 
-char toUpperAscii(char c) {
-    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-}
-
 // 1..12 for a month token in any letter case, nullopt otherwise.
 std::optional<unsigned> monthFromToken(std::string_view token) {
-    std::string upper(token);
-    for (char& c : upper) {
-        c = toUpperAscii(c);
-    }
+    const std::string upper = toAsciiUpper(token);
     for (std::size_t i = 0; i < kMonthTokens.size(); ++i) {
         if (kMonthTokens[i] == upper) {
             return static_cast<unsigned>(i + 1);

@@ -1,5 +1,6 @@
 #include "msgx/codec/NumberFields.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/FieldTextSupport.h"
 
 #include <charconv>
@@ -11,7 +12,6 @@ namespace msgx::codec {
 namespace {
 
 using detail::invalidValue;
-using detail::isAsciiDigit;
 
 constexpr std::string_view kSyntaxProblem = "only digits with an optional leading sign are allowed";
 

@@ -1,5 +1,7 @@
 #include "msgx/codec/TimeZone.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -96,13 +98,6 @@ Header readHeader(const ZoneFileBytes& file, std::size_t at) {
         file.corrupt("no local time types");
     }
     return header;
-}
-
-bool isAsciiLetter(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-bool isAsciiDigit(char c) {
-    return c >= '0' && c <= '9';
 }
 
 // Reads the std part of a POSIX TZ string ("CST-8", "<+08>-8", "UTC0") and returns what follows it:

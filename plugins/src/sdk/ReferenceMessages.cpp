@@ -1,5 +1,6 @@
 #include "msgx/sdk/ReferenceMessages.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/NumberFields.h"
 
 #include <map>
@@ -15,10 +16,7 @@ namespace {
 enum class Operation { Upsert, Delete, ReplaceClass };
 
 std::optional<Operation> operationOf(std::string_view subtype) {
-    std::string upper;
-    for (char c : subtype) {
-        upper += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-    }
+    const std::string upper = codec::toAsciiUpper(subtype);
     if (upper == "ADD" || upper == "UPD") {
         return Operation::Upsert;
     }

@@ -1,5 +1,6 @@
 #include "msgx/sdk/ScheduleRecords.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/FieldTextSupport.h"
 #include "msgx/codec/TextFields.h"
 #include "msgx/sdk/DetailListSpecs.h"
@@ -272,11 +273,8 @@ Checked<ScheduleRecord> readScheduleRecord(const codec::Element& fltr, const Han
         record.attributes.insert_or_assign("ffid", ffid.value());
         record.attributes.insert_or_assign("ffidDerived", Value());
     } else {
-        const std::string sodt(codec::detail::trimXmlWhitespace(*fltr.childText("SODT")));
-        std::string upperSodt;
-        for (char c : sodt) {
-            upperSodt += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-        }
+        const std::string upperSodt =
+            codec::toAsciiUpper(codec::detail::trimXmlWhitespace(*fltr.childText("SODT")));
         record.attributes.insert_or_assign("ffid", textOf(record.attributes, "airlineCode") + "-" +
                                                        textOf(record.attributes, "flightNumber") + "-" +
                                                        textOf(record.attributes, "movement") + "-" +

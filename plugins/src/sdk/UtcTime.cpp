@@ -1,5 +1,7 @@
 #include "msgx/sdk/UtcTime.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <cstdio>
 
 namespace msgx::sdk {
@@ -26,7 +28,7 @@ namespace {
 bool readDigits(std::string_view text, std::size_t at, std::size_t count, int& out) {
     out = 0;
     for (std::size_t i = at; i < at + count; ++i) {
-        if (text[i] < '0' || text[i] > '9') {
+        if (!codec::isAsciiDigit(text[i])) {
             return false;
         }
         out = out * 10 + (text[i] - '0');

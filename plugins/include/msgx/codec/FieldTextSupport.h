@@ -3,6 +3,7 @@
 // Text helpers shared by the field parsers, the decoder and the handler building blocks: trimming
 // and the quoting used in reasons, so every reason quotes a value the same way.
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/FieldResult.h"
 
 #include <cstddef>
@@ -50,8 +51,7 @@ FieldResult<T> invalidValue(std::string_view value, std::string_view format, std
     return FieldResult<T>::invalid(std::move(reason));
 }
 
-inline bool isAsciiDigit(char c) {
-    return c >= '0' && c <= '9';
-}
+// The name it had here before Ascii.h, kept for code built against the installed SDK.
+using codec::isAsciiDigit;
 
 } // namespace msgx::codec::detail

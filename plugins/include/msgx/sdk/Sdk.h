@@ -4,6 +4,7 @@
 // parsers (msgx::codec, in plugins/include/msgx/codec) are part of the SDK; their names are also
 // available in msgx::sdk so a handler reads in one namespace.
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/DateTimeFields.h"
 #include "msgx/codec/Element.h"
 #include "msgx/codec/ErrorClass.h"
