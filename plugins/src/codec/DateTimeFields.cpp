@@ -178,6 +178,17 @@ FieldResult<local_seconds> parseFieldDateTime(FieldText text) {
     });
 }
 
+std::string formatFieldDateTime(local_seconds at) {
+    const local_days day = floor<days>(at);
+    const year_month_day date{day};
+    const hh_mm_ss clock{at - day};
+    return twoDigits(static_cast<int>(static_cast<unsigned>(date.day()))) +
+           std::string(kMonthTokens[static_cast<unsigned>(date.month()) - 1]) +
+           twoDigits(static_cast<int>(date.year()) % 100) +
+           twoDigits(static_cast<int>(clock.hours().count())) +
+           twoDigits(static_cast<int>(clock.minutes().count()));
+}
+
 FieldResult<local_days> parseFieldDate(FieldText text) {
     using Result = FieldResult<local_days>;
     return parseTrimmed<local_days>(text, [](std::string_view value) {

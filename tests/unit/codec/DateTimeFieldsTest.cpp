@@ -112,6 +112,28 @@ TEST(FieldDateTime, DateOnlyValueIsNoDateTime) {
                           "'07MAR24' is not a valid date-time ddMMMyyHHmm: 7 characters, expected 11"));
 }
 
+// ---- formatFieldDateTime -------------------------------------------------------------------------
+
+TEST(FormatFieldDateTime, WritesDayUpperCaseMonthYearHourMinute) {
+    EXPECT_EQ(formatFieldDateTime(at(2024y / March / 7, 19h, 25min)), "07MAR241925");
+    EXPECT_EQ(formatFieldDateTime(at(2000y / January / 1, 0h, 0min)), "01JAN000000");
+    EXPECT_EQ(formatFieldDateTime(at(2099y / December / 31, 23h, 59min)), "31DEC992359");
+}
+
+TEST(FormatFieldDateTime, DropsTheSeconds) {
+    EXPECT_EQ(formatFieldDateTime(at(2024y / April / 12, 23h, 59min, 59s)), "12APR242359");
+}
+
+TEST(FormatFieldDateTime, EveryMonthIsReadBackAsTheSameMinute) {
+    for (unsigned m = 1; m <= 12; ++m) {
+        const local_seconds when = at(2024y / month{m} / 28, 6h, 40min);
+        const std::string text = formatFieldDateTime(when);
+        EXPECT_TRUE(IsValue(parseFieldDateTime(text), when)) << text;
+    }
+    const local_seconds leapDay = at(2028y / February / 29, 12h, 5min);
+    EXPECT_TRUE(IsValue(parseFieldDateTime(formatFieldDateTime(leapDay)), leapDay));
+}
+
 // ---- ddMMMyy -----------------------------------------------------------------------------------
 
 TEST(FieldDate, ReadsDayMonthYear) {

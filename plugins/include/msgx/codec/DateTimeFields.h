@@ -3,6 +3,7 @@
 #include "msgx/codec/FieldResult.h"
 
 #include <chrono>
+#include <string>
 
 namespace msgx::codec {
 
@@ -20,6 +21,12 @@ FieldResult<std::chrono::local_seconds> parseMessageTimestamp(FieldText text);
 
 // Field date-time, "ddMMMyyHHmm" (11 characters), e.g. 07MAR241925 = 2024-03-07 19:25.
 FieldResult<std::chrono::local_seconds> parseFieldDateTime(FieldText text);
+
+// `at` as a field date-time "ddMMMyyHHmm" with an upper-case month token, the form the request
+// documents carry (mailbox.md §4.3): 2024-03-07 19:25:42 -> "07MAR241925". Seconds are dropped, not
+// rounded. The year is written as its last two digits, so parseFieldDateTime reads the text back as
+// the same minute for the years 2000..2099 (its 20yy reading) only.
+std::string formatFieldDateTime(std::chrono::local_seconds at);
 
 // Field date, "ddMMMyy" (7 characters), e.g. 27OCT24 = 2024-10-27.
 FieldResult<std::chrono::local_days> parseFieldDate(FieldText text);
