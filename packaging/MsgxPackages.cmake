@@ -41,7 +41,7 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/packaging/MsgxSdkConfigVe
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY ExactVersion)
 install(EXPORT MsgxSdkTargets NAMESPACE Msgx:: DESTINATION ${MSGX_SDK_CMAKE_DIR} COMPONENT dev)
 install(FILES ${PROJECT_BINARY_DIR}/packaging/MsgxSdkConfig.cmake ${PROJECT_BINARY_DIR}/packaging/MsgxSdkConfigVersion.cmake
-              ${CMAKE_CURRENT_LIST_DIR}/sdk/MsgxSdkHandler.cmake
+              ${PROJECT_SOURCE_DIR}/plugins/cmake/MsgxHandler.cmake
               ${PROJECT_SOURCE_DIR}/plugins/cmake/msgx-plugin-exports.map
         DESTINATION ${MSGX_SDK_CMAKE_DIR} COMPONENT dev)
 

@@ -130,7 +130,7 @@ expect_path "$out/msgx-dev.paths" /usr/include/msgx/sdk/Sdk.h
 expect_path "$out/msgx-dev.paths" /usr/include/msgx/codec/Message.h
 grep -qE '^/usr/lib/(.*/)?libmsgx_plugin_sdk\.a$' "$out/msgx-dev.paths" || fail "msgx-dev: no libmsgx_plugin_sdk.a"
 grep -qE '^/usr/lib/(.*/)?libmsgx_codec_fields\.a$' "$out/msgx-dev.paths" || fail "msgx-dev: no libmsgx_codec_fields.a"
-for f in MsgxSdkConfig.cmake MsgxSdkConfigVersion.cmake MsgxSdkTargets.cmake MsgxSdkHandler.cmake msgx-plugin-exports.map; do
+for f in MsgxSdkConfig.cmake MsgxSdkConfigVersion.cmake MsgxSdkTargets.cmake MsgxHandler.cmake msgx-plugin-exports.map; do
   grep -qE "^/usr/lib/(.*/)?cmake/MsgxSdk/$f\$" "$out/msgx-dev.paths" || fail "msgx-dev: no cmake/MsgxSdk/$f"
 done
 
