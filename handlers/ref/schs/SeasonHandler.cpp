@@ -31,16 +31,6 @@ namespace {
 using namespace msgx::sdk;
 using msgx::schs::kSeasonClass;
 
-Decision decisionFor(const Problem& problem) {
-    if (problem.kind == Problem::Kind::CodecError) {
-        return Decision::fail(msgx::ErrorClass::CodecError, problem.why);
-    }
-    if (problem.kind == Problem::Kind::Infra) {
-        return Decision::fail(msgx::ErrorClass::Infra, problem.why);
-    }
-    return Decision::skip("rejected:" + problem.why);
-}
-
 // The number of lines the stored header `stored` says the season had (0: no stored season).
 std::size_t storedLines(const ReferenceItem* stored) {
     if (stored == nullptr) {

@@ -1,5 +1,7 @@
 #include "msgx/sdk/Decision.h"
 
+#include "msgx/sdk/Checked.h"
+
 #include <utility>
 
 namespace msgx::sdk {
@@ -17,6 +19,18 @@ Decision Decision::fail(ErrorClass errorClass, std::string reason) {
     decision.errorClass = errorClass;
     decision.reason = std::move(reason);
     return decision;
+}
+
+Decision decisionFor(const Problem& problem) {
+    switch (problem.kind) {
+    case Problem::Kind::CodecError:
+        return Decision::fail(ErrorClass::CodecError, problem.why);
+    case Problem::Kind::Infra:
+        return Decision::fail(ErrorClass::Infra, problem.why);
+    case Problem::Kind::Reject:
+        break;
+    }
+    return Decision::skip("rejected:" + problem.why);
 }
 
 bool Decision::changesNothing() const {

@@ -12,18 +12,6 @@ namespace {
 
 constexpr FieldSpec kFlid{"FLID", "flid", FieldType::Long, 0, true};
 
-Decision decisionFor(const Problem& problem) {
-    switch (problem.kind) {
-    case Problem::Kind::CodecError:
-        return Decision::fail(ErrorClass::CodecError, problem.why);
-    case Problem::Kind::Infra:
-        return Decision::fail(ErrorClass::Infra, problem.why);
-    case Problem::Kind::Reject:
-        return Decision::skip("rejected:" + problem.why);
-    }
-    return Decision::skip("rejected:" + problem.why);
-}
-
 int severity(Problem::Kind kind) {
     switch (kind) {
     case Problem::Kind::CodecError:

@@ -116,16 +116,6 @@ Checked<std::vector<ReadRecord>> readRecords(const std::vector<const codec::Elem
     return records;
 }
 
-Decision decisionFor(const Problem& problem) {
-    if (problem.kind == Problem::Kind::CodecError) {
-        return Decision::fail(ErrorClass::CodecError, problem.why);
-    }
-    if (problem.kind == Problem::Kind::Infra) {
-        return Decision::fail(ErrorClass::Infra, problem.why);
-    }
-    return Decision::skip("rejected:" + problem.why);
-}
-
 } // namespace
 
 Decision decideReferenceMessage(const HandlerContext& context, const codec::Message& message,

@@ -65,23 +65,20 @@ readScheduleRecords(const codec::Message& message,
         return empty;
     }
     std::vector<Record> records;
-    std::optional<Problem> rejection;
+    ProblemKeeper problems;
     for (std::size_t i = 0; i < elements.size(); ++i) {
         Checked<Record> record = read(*elements[i]);
         if (record.ok()) {
             records.push_back(std::move(record.value()));
             continue;
         }
-        const Problem problem = record.problem().within(recordPrefix(i, elements.size()));
-        if (problem.kind == Problem::Kind::CodecError) {
-            return Decision::fail(ErrorClass::CodecError, problem.why);
-        }
-        if (!rejection) {
-            rejection = problem;
+        problems.keep(record.problem().within(recordPrefix(i, elements.size())));
+        if (problems.hasCodecError()) {
+            return decisionFor(*problems.kept());
         }
     }
-    if (rejection) {
-        return Decision::skip("rejected:" + rejection->why);
+    if (problems.kept()) {
+        return decisionFor(*problems.kept());
     }
     return records;
 }

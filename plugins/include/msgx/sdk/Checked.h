@@ -26,6 +26,12 @@ struct Problem {
     [[nodiscard]] Problem within(const std::string& context) const { return {kind, context + why}; }
 };
 
+struct Decision; // Decision.h
+
+// The Decision a message ends with when `problem` stops it (the kinds above): Reject -> skip
+// "rejected:<why>", CodecError -> fail(CODEC_ERROR, <why>), Infra -> fail(INFRA, <why>).
+Decision decisionFor(const Problem& problem);
+
 // The problem that decides the outcome of several reads (architecture.md §11: unparseable before
 // unusable): the first CodecError, else the first problem of any other kind. A reader that goes on
 // after a problem, so that a later codec error still wins, keeps every problem here; one that may
