@@ -1,5 +1,6 @@
 # The two set-up commands of the README (`make run`, `make test`) and the longer runs.
-# Every target installs the Debian packages it needs first (scripts/install-deps.sh is idempotent).
+# Every target installs the Debian packages it needs first: deps-<profile> runs
+# scripts/install-deps.sh <profile> (idempotent; the profiles are listed in the script).
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -23,14 +24,16 @@ help:
 	@echo "make package      - release build (no tests) and the DEB + RPM files in $(PACKAGE_DIR)/packages"
 	@echo "make package-test - install the DEBs into a throwaway Debian 12 root and check them (root, docs/packaging.md)"
 
-deps:
-	@bash scripts/install-deps.sh
+deps: deps-test
 
-build: deps
+deps-%:
+	@bash scripts/install-deps.sh $*
+
+build: deps-test
 	cmake --preset dev
 	cmake --build --preset dev
 
-build-release: deps
+build-release: deps-build
 	cmake --preset release
 	cmake --build --preset release --target msgx_runtime
 
@@ -48,14 +51,14 @@ test: build
 	tests/services/with-services --kafka-mock $(KAFKA_MOCK) -- ctest --preset dev
 
 FUZZ_SECONDS ?= 600
-fuzz: deps
+fuzz: deps-fuzz
 	tests/fuzz/build-and-run.sh $(FUZZ_SECONDS)
 
 # The benchmarks (docs/performance.md), one after the other (never two at once: each is measured
 # against a raw rate of the same run). The delivery bench writes its median ratio to
 # build/bench/delivery.json before the end-to-end runs (fsync off, then on), whose results writer
 # reads it into bench/results/<date>-<sha>.json beside the plots.
-bench: deps
+bench: deps-bench
 	cmake --preset release
 	cmake --build --preset release --target msgx-store-bench msgx-delivery-bench msgx-e2e-bench \
 	  msgx-flop-decide-bench msgx-snapshot-bench msgx-kafka-mock msgx_runtime
@@ -70,7 +73,7 @@ bench: deps
 # servers of with-services (the run kills and restarts them itself), the table in build/chaos/.
 # CHAOS_ARGS passes options, e.g. CHAOS_ARGS='--seed 42' repeats a run's schedule and load.
 CHAOS_ARGS ?=
-chaos: deps
+chaos: deps-chaos
 	cmake --preset release
 	cmake --build --preset release --target msgx-chaos
 	tests/services/with-services --only pg,mysql,kafka --kafka-mock $(RELEASE_DIR)/tests/services/msgx-kafka-mock -- \
@@ -82,7 +85,7 @@ chaos: deps
 # PostgreSQL to the size of real operation, then runs msgxd 30 minutes; not part of make test.
 # SOAK_ARGS passes options, e.g. SOAK_ARGS='--minutes 5'.
 SOAK_ARGS ?=
-soak: deps
+soak: deps-bench
 	cmake --preset release
 	cmake --build --preset release --target msgx-soak msgx_runtime msgx-kafka-mock
 	bench/run-soak.sh $(RELEASE_DIR) $(SOAK_ARGS)
@@ -90,11 +93,11 @@ soak: deps
 format:
 	git ls-files '*.h' '*.cpp' | xargs clang-format -i
 
-tidy: build
+tidy: build deps-tidy
 	git ls-files '*.cpp' | xargs clang-tidy -p $(DEV_DIR) --quiet
 
 # Packages (docs/packaging.md): a release build of its own, prefix /usr, without the test suite.
-package: deps
+package: deps-package
 	cmake -S . -B $(PACKAGE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMSGX_SANITIZE=OFF \
 	  -DMSGX_BUILD_TESTS=OFF -DCMAKE_INSTALL_PREFIX=/usr
 	cmake --build $(PACKAGE_DIR) -j2

@@ -93,8 +93,8 @@ private:
     std::string bootstrap_;
 };
 
-config::KafkaConfig kafkaConfig(const std::string& bootstrap) {
-    config::KafkaConfig kafka;
+delivery::KafkaClientSettings kafkaConfig(const std::string& bootstrap) {
+    delivery::KafkaClientSettings kafka;
     kafka.bootstrap = bootstrap;
     kafka.clientId = "msgx-delivery-bench";
     kafka.properties = {{"message.timeout.ms", "30000"}, {"linger.ms", "5"}};
@@ -148,8 +148,7 @@ double rawProduceRate(const std::string& bootstrap, const std::string& topic,
                       const std::vector<delivery::DeliveryRecord>& records) {
     char error[512];
     rd_kafka_conf_t* conf = rd_kafka_conf_new();
-    for (const auto& [name, value] :
-         delivery::ProducerSettings::fromConfig(kafkaConfig(bootstrap)).properties) {
+    for (const auto& [name, value] : delivery::ProducerSettings::of(kafkaConfig(bootstrap)).properties) {
         if (rd_kafka_conf_set(conf, name.c_str(), value.c_str(), error, sizeof error) != RD_KAFKA_CONF_OK) {
             throw std::runtime_error(name + ": " + error);
         }

@@ -23,7 +23,7 @@
 #include "msgx/golden/GoldenRunner.h"
 #include "msgx/golden/OfflineDecision.h"
 #include "msgx/log/LoggingSystem.h"
-#include "msgx/pipeline/MessageRouting.h"
+#include "msgx/pipeline/routing/MessageRouting.h"
 
 #include <CLI/CLI.hpp>
 #include <Poco/SAX/Attributes.h>

@@ -17,7 +17,7 @@
 #include "msgx/clock/SystemClock.h"
 #include "msgx/config/Config.h"
 #include "msgx/log/LoggingSystem.h"
-#include "msgx/pipeline/Pump.h"
+#include "msgx/pipeline/pump/Pump.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/storage/OwnStore.h"
 #include "msgx/storage/PocoConnectors.h"
@@ -93,7 +93,8 @@ public:
         store_->migrate(migrations);
         plugins_.reload();
         config_.pipeline.maxAttempts = 1;
-        pump_ = std::make_unique<msgx::pipeline::Pump>(*store_, plugins_, clock_, config_);
+        pump_ = std::make_unique<msgx::pipeline::Pump>(*store_, plugins_, clock_,
+                                                       msgx::pipeline::PumpSettings::of(config_));
         Poco::Data::Session raw = session();
         raw << "CREATE TABLE BENCH_FLIGHT (ID BIGINT PRIMARY KEY, DOC TEXT NOT NULL)", now;
         raw << "CREATE TABLE BENCH_DETAIL (ID BIGINT, SEQ INTEGER, ITEM TEXT NOT NULL, PRIMARY KEY (ID, "

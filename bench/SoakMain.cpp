@@ -37,7 +37,7 @@
 #include "MailboxBulkInsert.h"
 #include "msgx/clock/SystemClock.h"
 #include "msgx/log/LoggingSystem.h"
-#include "msgx/pipeline/StoreFlightView.h"
+#include "msgx/pipeline/pump/StoreFlightView.h"
 #include "msgx/storage/Mailbox.h"
 #include "msgx/storage/OwnStore.h"
 #include "msgx/storage/PocoConnectors.h"

@@ -4,20 +4,23 @@
 #              (msgx_handler_sdk: both as one shared library, for the shipped handlers)
 #   base       msgx_base                            clock, logging, the JSON module
 #   storage    msgx_storage                         Poco Data backends, its own settings types
-#   config     msgx_config                          the YAML file and its mapping onto storage settings
+#   delivery   msgx_delivery                        dispatchers, Kafka and file sinks, its own settings types
+#   config     msgx_config                          the YAML file and its mapping onto storage and delivery
+#                                                   settings
 #   runtime    msgx_decoder, msgx_model,            the parts of the runtime, independent of each other:
-#              msgx_plugin, msgx_delivery           decoder, host-side SDK model, plugin host, delivery
+#              msgx_plugin                          decoder, host-side SDK model, plugin host
 #   pipeline   msgx_pipeline                        intake, routing, pump, back-fill, archive, lease
 #   tooling    msgx_golden, msgx_daemon, msgx_http  golden runner / offline decisions; the daemon's parts;
 #                                                   its HTTP side
 #   executable msgxd, msgxctl
 #
 # A target links only targets of lower layers (sdk targets may also link each other). So storage
-# sees neither the configuration nor the daemon (no core/include at all), and delivery does not link
-# the plugin host. msgx_check_layers() refuses, at configure time, a link that breaks this; an
-# #include across the rule fails to compile because the header's directory is not on the path.
+# and delivery see neither the configuration nor the daemon (no core/<lib>/include but their own and
+# core/base's), and delivery does not link the plugin host. msgx_check_layers() refuses, at
+# configure time, a link that breaks this; an #include across the rule fails to compile because each
+# core library has its own include root (core/<lib>/include), on the path only of what links it.
 # Handlers are checked by msgx_add_handler (the SDK only).
-set(MSGX_LAYERS sdk base storage config runtime pipeline tooling executable)
+set(MSGX_LAYERS sdk base storage delivery config runtime pipeline tooling executable)
 set(MSGX_OPEN_LAYERS sdk)
 set_property(GLOBAL PROPERTY MSGX_LAYER_OF_msgx_codec_fields sdk)
 set_property(GLOBAL PROPERTY MSGX_LAYER_OF_msgx_plugin_sdk sdk)
@@ -54,7 +57,7 @@ set(MSGX_LAYER_LINKS_FILE ${CMAKE_BINARY_DIR}/msgx-layer-links.txt)
 function(msgx_check_layers)
   get_property(targets GLOBAL PROPERTY MSGX_LAYERED_TARGETS)
   list(APPEND targets msgx_codec_fields msgx_plugin_sdk msgx_handler_sdk)
-  set(core_include ${PROJECT_SOURCE_DIR}/core/include)
+  set(base_include ${PROJECT_SOURCE_DIR}/core/base/include)
   set(link_lines "")
   foreach(target IN LISTS targets)
     get_property(layer GLOBAL PROPERTY MSGX_LAYER_OF_${target})
@@ -74,14 +77,18 @@ function(msgx_check_layers)
                             "a target links only lower layers (cmake/MsgxLayers.cmake, docs/code-map.md)")
       endif()
     endforeach()
-    # Below the configuration nothing may see core/include (config, daemon, runtime headers).
+    # Below the configuration nothing may see a core/<lib>/include other than core/base's and, for
+    # delivery, its own (config, daemon, runtime headers).
     list(FIND MSGX_LAYERS config config_rank)
     if(rank LESS config_rank)
       foreach(property INCLUDE_DIRECTORIES INTERFACE_INCLUDE_DIRECTORIES)
         get_target_property(dirs ${target} ${property})
-        if(dirs AND core_include IN_LIST dirs)
-          message(FATAL_ERROR "layers: ${target} (layer ${layer}) must not see ${core_include}")
-        endif()
+        foreach(dir IN LISTS dirs)
+          if(dir MATCHES "^${PROJECT_SOURCE_DIR}/core/" AND NOT dir STREQUAL base_include
+             AND NOT dir STREQUAL "${PROJECT_SOURCE_DIR}/core/${layer}/include")
+            message(FATAL_ERROR "layers: ${target} (layer ${layer}) must not see ${dir}")
+          endif()
+        endforeach()
       endforeach()
     endif()
   endforeach()

@@ -1,25 +1,58 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages msgexchange needs to build, run and test.
+# install-deps.sh [PROFILE...]: installs the Debian 12 packages msgexchange needs, per profile:
+#   build    compile everything and run msgxd (make run, make build)
+#   test     build, plus the test servers and tools of make test (the default)
+#   bench    test, plus the plots of make bench / make soak
+#   chaos    test, plus libfaketime (make chaos)
+#   fuzz     build, plus clang's libFuzzer (make fuzz)
+#   package  build, plus rpm, debootstrap, zstd and promtool (make package, make package-test)
+#   tidy     build, plus clang-tidy (make tidy)
+# A fresh machine running make test installs only what the tests use: the time of the first
+# make test is mostly what this installs (docs/testing.md "Where the time goes").
 # Idempotent: runs `apt-get update` and `apt-get install` only when a package is missing.
 # A package install may start a system database on its default port; this script stops and
 # disables such services again, because the project only ever uses private instances.
 set -euo pipefail
 
-PACKAGES=(
+BUILD=(
   build-essential cmake ninja-build pkg-config
-  clang libclang-rt-14-dev clang-format clang-tidy
   libpoco-dev librdkafka-dev libyaml-cpp-dev libspdlog-dev libfmt-dev
   googletest libgtest-dev libgmock-dev
-  libpq-dev postgresql-15 libsqlite3-dev sqlite3
-  mariadb-server mariadb-client
+  libpq-dev libsqlite3-dev libcli11-dev libsystemd-dev prometheus-cpp-dev tzdata
+)
+# The servers and tools the tests talk to (docs/testing.md), and clang-format (the format test).
+TEST=(
+  clang-format
+  postgresql-15 sqlite3 mariadb-server mariadb-client
   unixodbc unixodbc-dev odbc-postgresql odbc-mariadb
-  kcat libcli11-dev tzdata python3 python3-yaml python3-jsonschema python3-matplotlib
-  faketime
-  libsystemd-dev systemd rpm debootstrap zstd
-  prometheus-cpp-dev
+  kcat python3 python3-yaml python3-jsonschema systemd
   prometheus
   chromium chromium-driver python3-selenium
 )
+BENCH=(python3-matplotlib)
+CHAOS=(faketime)
+FUZZ=(clang libclang-rt-14-dev)
+PACKAGE=(rpm debootstrap zstd prometheus) # package-test checks the installed alert rules with promtool
+TIDY=(clang-tidy)
+
+profiles=("$@")
+((${#profiles[@]})) || profiles=(test)
+PACKAGES=()
+for profile in "${profiles[@]}"; do
+  case "$profile" in
+  build) PACKAGES+=("${BUILD[@]}") ;;
+  test) PACKAGES+=("${BUILD[@]}" "${TEST[@]}") ;;
+  bench) PACKAGES+=("${BUILD[@]}" "${TEST[@]}" "${BENCH[@]}") ;;
+  chaos) PACKAGES+=("${BUILD[@]}" "${TEST[@]}" "${CHAOS[@]}") ;;
+  fuzz) PACKAGES+=("${BUILD[@]}" "${FUZZ[@]}") ;;
+  package) PACKAGES+=("${BUILD[@]}" "${PACKAGE[@]}") ;;
+  tidy) PACKAGES+=("${BUILD[@]}" "${TIDY[@]}") ;;
+  *)
+    echo "install-deps: unknown profile '$profile' (build, test, bench, chaos, fuzz, package, tidy)" >&2
+    exit 2
+    ;;
+  esac
+done
 
 missing=()
 for p in "${PACKAGES[@]}"; do

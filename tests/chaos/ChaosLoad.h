@@ -1,6 +1,6 @@
 #pragma once
 
-// The load of a chaos run: real upstream messages (../shared/spec/) with the outcome, back-fill
+// The load of a chaos run: real upstream messages (docs/spec/) with the outcome, back-fill
 // status and events each one must end in. Flights are created by SCHD-ADFT and then updated by FLOP
 // messages of several STYPs and by SCHD-UPD; every update carries a value no other message carries,
 // so each event on the topic names the message it came from and the per-FLID order of the events

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """docs/coverage.md against handlers/: which plugin serves each routing key of the specs.
 
-The routing keys are those of the message specs (../shared/spec): every FLOP STYP (flop.md §1), every
+The routing keys are those of the message specs (docs/spec/): every FLOP STYP (flop.md §1), every
 SCHD and SCHS sub-type (schedule.md §2, §8; architecture.md §11 adds SCHD-ADD) and every reference
 TYPE x ADD/UPD/DEL/DNLD/RESP (reference.md §0, envelope.md §7.1). Each plugin folder
 handlers/<family>/<name>/ registers its keys on its MSGX_HANDLER_PLUGIN line (a reference class on
@@ -294,7 +294,7 @@ def check(rows, duplicates, summary, served, doc_name):
     return problems
 
 
-# --- ../shared/spec cross-check --------------------------------------------------------------------
+# --- docs/spec cross-check -------------------------------------------------------------------------
 
 
 def table_codes(path, heading, pattern):
@@ -338,8 +338,8 @@ def main():
     parser.add_argument("--write", action="store_true", help="regenerate the served columns and the summary")
     parser.add_argument("--handlers", default=os.path.join(root, "handlers"), help="the handlers/ folder")
     parser.add_argument("--doc", default=os.path.join(root, "docs", "coverage.md"), help="the coverage page")
-    parser.add_argument("--spec", default=os.path.join(root, "..", "shared", "spec"),
-                        help="the spec pages to cross-check the key lists with (skipped when missing)")
+    parser.add_argument("--spec", default=os.path.join(root, "docs", "spec"),
+                        help="the spec pages to cross-check the key lists with")
     args = parser.parse_args()
 
     problems = []
@@ -347,7 +347,7 @@ def main():
     if os.path.isdir(args.spec):
         problems += check_spec(args.spec)
     else:
-        print(f"check-coverage: {args.spec} not found, key lists not cross-checked with the spec pages")
+        problems.append(f"{args.spec} not found: the key lists cannot be cross-checked with the spec pages")
 
     doc_name = os.path.relpath(args.doc, root) if args.doc.startswith(root) else args.doc
     if args.write:

@@ -14,7 +14,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SUFFIXES = ('.cpp', '.h', '.md', '.cmake', '.txt', '.py', '.sh', '.yaml', '.sql', '.json', '.xml')
-INCLUDE_DIRS = ['core/include', 'core/base/include', 'storage/include', 'plugins/include']
+CORE_LIBRARIES = ('base', 'config', 'decoder', 'model', 'plugin', 'delivery', 'pipeline', 'golden', 'http', 'daemon')
+INCLUDE_DIRS = ['core/%s/include' % lib for lib in CORE_LIBRARIES] + ['storage/include', 'plugins/include']
 SKIP_DIRS = {'.git', 'build'}
 
 

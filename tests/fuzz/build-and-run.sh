@@ -5,7 +5,7 @@
 #   tests/fuzz/build-and-run.sh [seconds]
 #
 # The main build uses g++, so the target is compiled here from the codec sources (the message model
-# in plugins/src/codec, the decoder in core/src/decoder)
+# in plugins/src/codec, the decoder in core/decoder/src)
 # and linked against the system Poco XML (which links the system expat); only our code is
 # instrumented for coverage. The committed seeds (tests/fuzz/corpus/decoder, read-only here) are
 # merged with build/fuzz/corpus-decoder, where libFuzzer keeps what it finds. A crash, leak or
@@ -28,8 +28,8 @@ echo "build-and-run: compiling $out/decoder_fuzzer"
 clang++ -std=c++20 -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -Wall -Wextra \
-  -I"$root/core/include" -I"$root/plugins/include" \
-  "$root"/plugins/src/codec/*.cpp "$root"/core/src/decoder/*.cpp "$root/tests/fuzz/DecoderFuzzTarget.cpp" \
+  -I"$root/core/decoder/include" -I"$root/plugins/include" \
+  "$root"/plugins/src/codec/*.cpp "$root"/core/decoder/src/*.cpp "$root/tests/fuzz/DecoderFuzzTarget.cpp" \
   -lPocoXML -lPocoFoundation \
   -o "$out/decoder_fuzzer"
 

@@ -1,6 +1,6 @@
 -- TEST FIXTURE ONLY. msgexchange never creates, alters or drops the mailbox tables: they belong to
 -- the upstream (AODB) side of the shared MySQL database. This file recreates CMINMSGS and COUTMSGS
--- as shared/spec/mailbox.md §1.1 and §2.1 describe them (InnoDB, default character set utf8mb4,
+-- as docs/spec/mailbox.md §1.1 and §2.1 describe them (InnoDB, default character set utf8mb4,
 -- column names, types, NULL and defaults as documented, no index besides the primary key), so that
 -- tests can play the upstream side. tests/services/msgx-services loads it into the `mailbox`
 -- database of its private MariaDB.

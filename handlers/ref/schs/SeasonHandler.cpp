@@ -3,21 +3,21 @@
 // (architecture.md §11 "SCHS"). ReferenceItem is a flat Fields map, so a season is stored as records
 // of class SCHS (SeasonRecords.h):
 //  - the season key "<SDAT>..<EDAT>" in ISO dates ("2024-03-31..2024-10-26"), the legacy identity of
-//    a season (§8.4 step 2); a header record under that key: SNAM, APCD, SDAT, EDAT, LINES;
+//    a season (schedule.md §8.4 step 2); a header record under that key: SNAM, APCD, SDAT, EDAT, LINES;
 //  - one record per line "<season key>#<n>" (n = 1-based position, 4 digits zero-padded) with the
 //    line's elements under their names and the route ERUT flattened as "ERUT/<RTNO>/<element>";
-//    ROUT is ignored (legacy, §8.3).
+//    ROUT is ignored (legacy, schedule.md §8.3).
 // The whole season is read and validated before anything is decided (all or nothing, like every
 // pack): an unparseable value -> FAILED(CODEC_ERROR), unusable content -> SKIPPED "rejected:..."
 // ("record <n>: " for a line of several), the stored season kept (readSeason lists the rules).
 // Replacing the season: the header and every line that differs from the stored record
 // (ReferenceView::find) are upserted, and the stored lines #n for n > the new LINES (the stored
 // header's LINES says how many there were) are deleted; an equal resend changes nothing. Other
-// seasons are not touched: the legacy "keep at most two seasons" cleanup (§8.4 step 6) needs the
+// seasons are not touched: the legacy "keep at most two seasons" cleanup (schedule.md §8.4 step 6) needs the
 // keys of a class, which ReferenceView cannot enumerate (follow-up). A season without any FLTR is
 // refused like an empty reference class, SKIPPED "rejected:empty-season", never a wipe of the
 // stored lines. Past seasons and past lines are applied (as architecture.md §11 "past SODT" decides
-// for schedules; the legacy skipped them, §8.4 steps 4-5). RECS is informational (a mismatch is
+// for schedules; the legacy skipped them, schedule.md §8.4 steps 4-5). RECS is informational (a mismatch is
 // noted). The legacy does not look at the STYP: DNLD and RESP are the same here; the RESP guard
 // (matching an open request) is the core's, before the handler.
 #include "SeasonRecords.h"

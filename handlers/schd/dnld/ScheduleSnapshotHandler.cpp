@@ -5,7 +5,7 @@
 // with the SDK's upsert flow (ScheduleFlow.h, the same as SCHD-ADFT/UPD: an unknown FLID creates the
 // flight, a stored one gets its schedule fields replaced and keeps its FLOP-only values, an equal
 // record changes nothing and emits no event, code-share lists are recomputed). Flights absent from
-// the pack are NOT deleted: the legacy window reconciliation (§3.4 steps 1-3 and 5) is not done
+// the pack are NOT deleted: the legacy window reconciliation (schedule.md §3.4 steps 1-3 and 5) is not done
 // (US-06/3). RECS is informational (a mismatch is noted); an empty pack applies nothing and is
 // noted "no FLTR record". Past SODT values are applied (architecture.md §11 "past SODT";
 // schedule.ignore-older-than is not implemented, it is off by default).

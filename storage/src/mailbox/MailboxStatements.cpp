@@ -1,6 +1,6 @@
 #include "mailbox/MailboxStatements.h"
 
-#include "repository/IdChunks.h"
+#include "repository/rows/IdChunks.h"
 #include "sql/Dialect.h"
 
 #include <cctype>

@@ -3,8 +3,8 @@
 #include "mailbox/SqliteMailboxTables.h"
 #include "msgx/log/Log.h"
 #include "msgx/storage/Mailbox.h"
-#include "repository/IdChunks.h"
-#include "repository/LongTexts.h"
+#include "repository/rows/IdChunks.h"
+#include "repository/rows/LongTexts.h"
 #include "session/SessionPool.h"
 #include "sql/Dialect.h"
 #include "sql/RowMapping.h"
@@ -21,7 +21,7 @@ namespace msgx::storage {
 namespace {
 
 struct InboxRow {
-    static constexpr const char* kWholeTexts = "mailbox.read-text"; // repository/LongTexts.h
+    static constexpr const char* kWholeTexts = "mailbox.read-text"; // repository/rows/LongTexts.h
     Poco::Int64 id = 0;
     Poco::Nullable<std::string> status;
     LongText xml;

@@ -75,7 +75,7 @@ private:
 std::vector<Parameter::Kind> kindsOf(const std::vector<Parameter>& values);
 
 // Whether rows of type Row have a column as long as MEDIUMTEXT / TEXT / CLOB: such a row type names
-// the statement that reads its long columns whole, `kWholeTexts` (repository/LongTexts.h).
+// the statement that reads its long columns whole, `kWholeTexts` (repository/rows/LongTexts.h).
 template <typename Row>
 constexpr bool hasLongText() {
     return requires {

@@ -16,7 +16,7 @@
 // is no way out: Poco binds it no buffer and crashes extracting it. So on MySQL a row reads the first
 // kLongTextHeadChars characters of such a column and whether it was longer (Dialect::longTextRead,
 // 64 KiB declared: 0.18 ms), and the rare longer value is read whole by the row's key afterwards
-// (completeLongTexts, repository/LongTexts.h). The other dialects read the value whole.
+// (completeLongTexts, repository/rows/LongTexts.h). The other dialects read the value whole.
 namespace msgx::storage {
 
 inline constexpr int kLongTextHeadChars = 16384;

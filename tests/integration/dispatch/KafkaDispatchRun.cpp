@@ -6,8 +6,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-config::KafkaConfig kafkaConfig(const std::string& bootstrap, const std::string& messageTimeoutMs) {
-    config::KafkaConfig kafka;
+delivery::KafkaClientSettings kafkaConfig(const std::string& bootstrap, const std::string& messageTimeoutMs) {
+    delivery::KafkaClientSettings kafka;
     kafka.bootstrap = bootstrap;
     kafka.clientId = "msgx-dispatch-test";
     kafka.properties = {{"message.timeout.ms", messageTimeoutMs}, {"linger.ms", "5"}};

@@ -254,7 +254,7 @@ TEST_F(DispatchTest, TheHoldIsReadOnceWhileNothingIsHeldAndAgainAfterAnEventWent
 TEST_F(DispatchTest, OnDeadContinuePassesTheDeadEventAndRemembersThatItDid) {
     const auto ids = outbox_.addEvents({{"msg", 1, flightUpdate(1, 1)}, {"msg", 1, flightUpdate(1, 2)}});
     auto settings = msgSettings();
-    settings.onDead = config::OnDead::Continue;
+    settings.onDead = delivery::OnDead::Continue;
     settings.maxAttempts = 1;
     auto d = dispatcher(settings);
     sink_.script(ScriptedSink::each({Status::Refused}, "INVALID_RECORD"));

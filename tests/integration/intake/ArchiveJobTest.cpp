@@ -1,11 +1,11 @@
 // The archive job on an embedded SQLite store (US-11): what is eligible moves, what is not stays,
 // a second run moves nothing, an archived identity is still a duplicate; the daily run time in the
 // business time zone.
-#include "msgx/pipeline/ArchiveJob.h"
+#include "msgx/pipeline/housekeeping/ArchiveJob.h"
 
 #include "IntakeFixture.h"
-#include "msgx/pipeline/BackfillWorker.h"
-#include "msgx/pipeline/InboxPoller.h"
+#include "msgx/pipeline/housekeeping/BackfillWorker.h"
+#include "msgx/pipeline/intake/InboxPoller.h"
 
 #include <Poco/Data/Session.h>
 
@@ -47,7 +47,8 @@ TEST_F(ArchiveJobTest, MovesEligibleRowsOnlyAndIsIdempotent) {
     for (MailboxId id = 1; id <= 6; ++id) {
         addRow(id, id == 2 ? std::optional<std::string>("INVALID") : std::optional<std::string>("VALID"));
     }
-    pipeline::InboxPoller(*store_, mailbox_->inbox(), clock_, config_).pollOnce();
+    pipeline::InboxPoller(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_))
+        .pollOnce();
     commitWithEvent(1, "AODB|FLOP|ABTM|1"); // event SENT below, back-fill done below
     // 2: SKIPPED mailbox-status:INVALID, no back-fill needed. 3: stays PENDING.
     ASSERT_TRUE(
@@ -63,7 +64,7 @@ TEST_F(ArchiveJobTest, MovesEligibleRowsOnlyAndIsIdempotent) {
     ASSERT_EQ(record(1).backfillState, storage::BackfillState::Done);
     ASSERT_EQ(record(6).backfillState, storage::BackfillState::Due);
 
-    ArchiveJob job(*store_, clock_, config_);
+    ArchiveJob job(*store_, clock_, pipeline::ArchiveSettings::of(config_));
     clock_.advance(24h - 1s);
     EXPECT_EQ(job.runOnce(), (storage::ArchiveReport{0, 0})); // younger than the retention
     clock_.advance(2s);
@@ -78,7 +79,8 @@ TEST_F(ArchiveJobTest, MovesEligibleRowsOnlyAndIsIdempotent) {
 
     // A resend of message 1's identity after archiving is still a duplicate.
     addRow(7);
-    pipeline::InboxPoller(*store_, mailbox_->inbox(), clock_, config_).pollOnce();
+    pipeline::InboxPoller(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_))
+        .pollOnce();
     const auto binding = store_->processing().bindIdentity(7, "AODB|FLOP|ABTM|1");
     EXPECT_FALSE(binding.bound);
     EXPECT_EQ(binding.duplicateOf, 1);
@@ -90,7 +92,7 @@ Clock::time_point utc(sys_days day, Clock::duration time) {
 
 TEST_F(ArchiveJobTest, RunsDailyAtArchiveAtInTheBusinessTimeZone) {
     config_.archive.at = {3, 0}; // 03:00 Asia/Shanghai = 19:00Z the day before
-    const ArchiveJob job(*store_, clock_, config_);
+    const ArchiveJob job(*store_, clock_, pipeline::ArchiveSettings::of(config_));
     const auto day = sys_days{2024y / 3 / 18};
     EXPECT_EQ(job.nextRunAfter(utc(day, 18h + 59min + 59s)), utc(day, 19h));
     EXPECT_EQ(job.nextRunAfter(utc(day, 19h)), utc(day + days(1), 19h)); // strictly after
@@ -105,7 +107,7 @@ TEST_F(ArchiveJobTest, RunsDailyAtArchiveAtInTheBusinessTimeZone) {
 TEST_F(ArchiveJobTest, RunsAtLocalMidnightInUtc) {
     config_.pipeline.businessTimeZone = "UTC";
     config_.archive.at = {0, 0};
-    const ArchiveJob job(*store_, clock_, config_);
+    const ArchiveJob job(*store_, clock_, pipeline::ArchiveSettings::of(config_));
     const auto day = sys_days{2024y / 2 / 28};
     EXPECT_EQ(job.nextRunAfter(utc(day, 23h + 59min + 59s)), utc(day + days(1), 0s));
     EXPECT_EQ(job.nextRunAfter(utc(day + days(1), 0s)), utc(day + days(2), 0s)); // 29 Feb -> 1 Mar

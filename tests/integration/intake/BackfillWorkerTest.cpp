@@ -1,11 +1,11 @@
 // The back-fill worker on an embedded SQLite store and mailbox (US-09): terminal rows are marked,
 // PENDING/FAILED never; a mailbox failure backs off persistently (a new worker keeps the schedule);
 // an older task never marks a replay's newer intent done.
-#include "msgx/pipeline/BackfillWorker.h"
+#include "msgx/pipeline/housekeeping/BackfillWorker.h"
 
 #include "IntakeFixture.h"
 #include "StoreDecorators.h"
-#include "msgx/pipeline/InboxPoller.h"
+#include "msgx/pipeline/intake/InboxPoller.h"
 
 #include <gmock/gmock.h>
 
@@ -34,7 +34,8 @@ protected:
             addRow(id);
         }
         config_.pipeline.batchSize = 100;
-        pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, config_);
+        pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_,
+                                     pipeline::IntakeSettings::of(config_));
         ASSERT_EQ(poller.pollOnce().enqueued, n);
     }
     BackfillWorker worker() { return BackfillWorker(*store_, *inbox_, clock_, config_.backfill); }

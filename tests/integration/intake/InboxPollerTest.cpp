@@ -1,11 +1,11 @@
 // The poller on an embedded SQLite store and mailbox (US-01): ordered discovery in bounded batches,
 // idempotent re-polls, accept-status, gap waiting and expiry, the late-commit rescan, a store
 // failure mid-batch, the idle poll.
-#include "msgx/pipeline/InboxPoller.h"
+#include "msgx/pipeline/intake/InboxPoller.h"
 
 #include "IntakeFixture.h"
 #include "StoreDecorators.h"
-#include "msgx/pipeline/FirstStart.h"
+#include "msgx/pipeline/intake/FirstStart.h"
 
 #include <Poco/Data/Session.h>
 
@@ -31,7 +31,14 @@ protected:
         config_.pipeline.compensationInterval = 60s; // rescan horizon max(50 s, 120 s) = 120 s
         decoratedStore_ = std::make_unique<DecoratedStore>(*store_);
         inbox_ = std::make_unique<DecoratedInbox>(mailbox_->inbox());
-        poller_ = std::make_unique<InboxPoller>(*decoratedStore_, *inbox_, clock_, config_);
+    }
+    // Built on first use, so that what a test sets in config_ before it polls applies.
+    InboxPoller& poller() {
+        if (!poller_) {
+            poller_ = std::make_unique<InboxPoller>(*decoratedStore_, *inbox_, clock_,
+                                                    pipeline::IntakeSettings::of(config_));
+        }
+        return *poller_;
     }
     void TearDown() override {
         poller_.reset();
@@ -49,7 +56,7 @@ TEST_F(InboxPollerTest, QueuesRowsInIdOrderInBatchesOfBatchSize) {
     for (MailboxId id = 1; id <= 5; ++id) {
         addRow(id);
     }
-    const auto first = poller_->pollOnce();
+    const auto first = poller().pollOnce();
     EXPECT_EQ(first.read, 2);
     EXPECT_EQ(first.enqueued, 2);
     EXPECT_EQ(first.watermarkBefore, 0);
@@ -57,8 +64,8 @@ TEST_F(InboxPollerTest, QueuesRowsInIdOrderInBatchesOfBatchSize) {
     EXPECT_EQ(queued(), (Ids{1, 2}));
     EXPECT_EQ(cursor()->watermark, 2);
 
-    EXPECT_EQ(poller_->pollOnce().watermarkAfter, 4);
-    const auto last = poller_->pollOnce();
+    EXPECT_EQ(poller().pollOnce().watermarkAfter, 4);
+    const auto last = poller().pollOnce();
     EXPECT_EQ(last.read, 1);
     EXPECT_EQ(last.watermarkAfter, 5);
     EXPECT_EQ(queued(), (Ids{1, 2, 3, 4, 5}));
@@ -76,12 +83,12 @@ TEST_F(InboxPollerTest, ARepeatedPollFromAnOlderCursorChangesNothing) {
         addRow(id);
     }
     config_.pipeline.batchSize = 10;
-    ASSERT_EQ(poller_->pollOnce().enqueued, 3);
+    ASSERT_EQ(poller().pollOnce().enqueued, 3);
     finish(2, ProcessingState::Succeeded);
 
     // As after a crash between the enqueue's commit and its answer: the cursor is behind.
     store_->cursors().save({"inbox", 0, 1});
-    InboxPoller restarted(*store_, mailbox_->inbox(), clock_, config_);
+    InboxPoller restarted(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_));
     const auto again = restarted.pollOnce();
     EXPECT_EQ(again.read, 3);
     EXPECT_EQ(again.enqueued, 0);
@@ -98,7 +105,7 @@ TEST_F(InboxPollerTest, RowsOutsideAcceptStatusAreSkippedNotGapsAndNeverBackfill
     addRow(3, std::nullopt);
     addRow(4, "valid"); // the legacy consumer compares exactly
     addRow(5);
-    const auto report = poller_->pollOnce();
+    const auto report = poller().pollOnce();
     EXPECT_EQ(report.enqueued, 5);
     EXPECT_EQ(report.watermarkAfter, 5);
     EXPECT_TRUE(report.waitingGaps.empty());
@@ -127,7 +134,7 @@ TEST_F(InboxPollerTest, AStatusLongerThanItsColumnIsRecordedWithTheWholeValueInT
     }
     addRow(1, longStatus);
     addRow(2);
-    const auto report = poller_->pollOnce();
+    const auto report = poller().pollOnce();
     EXPECT_EQ(report.enqueued, 2);
     EXPECT_EQ(record(1).state, ProcessingState::Skipped);
     EXPECT_EQ(record(1).mailboxStatus, std::nullopt);
@@ -144,7 +151,7 @@ TEST_F(InboxPollerTest, AnUnreadableReceiveTimeIsTakenAsNoneAndTheRowsAreQueued)
         session << "UPDATE CMINMSGS SET CMINMSGS_DATE_RECEIVED = 'yesterday' WHERE CMINMSGS_ID = 1",
             Poco::Data::Keywords::now;
     }
-    const auto report = poller_->pollOnce();
+    const auto report = poller().pollOnce();
     EXPECT_EQ(report.enqueued, 2);
     EXPECT_EQ(record(1).state, ProcessingState::Pending);
     EXPECT_EQ(record(1).receivedAt, std::nullopt);
@@ -154,14 +161,14 @@ TEST_F(InboxPollerTest, AnUnreadableReceiveTimeIsTakenAsNoneAndTheRowsAreQueued)
 TEST_F(InboxPollerTest, IdsAboveAGapWaitUntilItFills) {
     addRow(1);
     addRow(3);
-    const auto waiting = poller_->pollOnce();
+    const auto waiting = poller().pollOnce();
     EXPECT_EQ(waiting.watermarkAfter, 1);
     EXPECT_EQ(waiting.waitingGaps, (Ranges{{2, 2}}));
     EXPECT_EQ(queued(), (Ids{1}));
 
     clock_.advance(4s);
     addRow(2); // the transaction holding id 2 committed within max-commit-delay
-    const auto filled = poller_->pollOnce();
+    const auto filled = poller().pollOnce();
     EXPECT_TRUE(filled.waitingGaps.empty());
     EXPECT_TRUE(filled.expiredGaps.empty());
     EXPECT_EQ(filled.watermarkAfter, 3);
@@ -174,13 +181,13 @@ TEST_F(InboxPollerTest, AGapIsGivenUpAfterMaxCommitDelay) {
     addRow(3);
     addRow(4);
     config_.pipeline.batchSize = 10;
-    EXPECT_EQ(poller_->pollOnce().watermarkAfter, 1);
+    EXPECT_EQ(poller().pollOnce().watermarkAfter, 1);
     clock_.advance(4999ms);
-    const auto stillWaiting = poller_->pollOnce();
+    const auto stillWaiting = poller().pollOnce();
     EXPECT_EQ(stillWaiting.watermarkAfter, 1);
     EXPECT_EQ(stillWaiting.waitingGaps, (Ranges{{2, 2}}));
     clock_.advance(1ms);
-    const auto expired = poller_->pollOnce();
+    const auto expired = poller().pollOnce();
     EXPECT_EQ(expired.expiredGaps, (Ranges{{2, 2}}));
     EXPECT_TRUE(expired.waitingGaps.empty());
     EXPECT_EQ(expired.watermarkAfter, 4);
@@ -193,12 +200,12 @@ TEST_F(InboxPollerTest, EveryGapWaitsFromWhenItWasFirstSeenNotFromWhenItBecameFi
     addRow(1);
     addRow(3);
     addRow(5); // 2 and 4 missing, both seen at t0
-    EXPECT_EQ(poller_->pollOnce().waitingGaps, (Ranges{{2, 2}, {4, 4}}));
+    EXPECT_EQ(poller().pollOnce().waitingGaps, (Ranges{{2, 2}, {4, 4}}));
     clock_.advance(3s);
     addRow(2);
-    EXPECT_EQ(poller_->pollOnce().watermarkAfter, 3);
+    EXPECT_EQ(poller().pollOnce().watermarkAfter, 3);
     clock_.advance(2s); // t0 + 5 s: 4 has waited its max-commit-delay
-    const auto report = poller_->pollOnce();
+    const auto report = poller().pollOnce();
     EXPECT_EQ(report.expiredGaps, (Ranges{{4, 4}}));
     EXPECT_EQ(report.watermarkAfter, 5);
 }
@@ -206,12 +213,12 @@ TEST_F(InboxPollerTest, EveryGapWaitsFromWhenItWasFirstSeenNotFromWhenItBecameFi
 TEST_F(InboxPollerTest, TheRescanQueuesALateRowBelowTheWatermarkAndReportsIt) {
     addRow(1);
     addRow(3);
-    poller_->pollOnce();
+    poller().pollOnce();
     clock_.advance(5s);
-    ASSERT_EQ(poller_->pollOnce().watermarkAfter, 3);
+    ASSERT_EQ(poller().pollOnce().watermarkAfter, 3);
     clock_.advance(10s);
     addRow(2); // committed late
-    const auto report = poller_->compensateOnce();
+    const auto report = poller().compensateOnce();
     EXPECT_EQ(report.late, (Ids{2}));
     EXPECT_EQ(report.rescanFromBefore, 2);
     EXPECT_EQ(report.rescanFromAfter, 4);
@@ -220,22 +227,22 @@ TEST_F(InboxPollerTest, TheRescanQueuesALateRowBelowTheWatermarkAndReportsIt) {
     EXPECT_EQ(cursor()->rescanFrom, 4);
     EXPECT_EQ(cursor()->watermark, 3);
     // Nothing left to look for.
-    EXPECT_TRUE(poller_->compensateOnce().late.empty());
+    EXPECT_TRUE(poller().compensateOnce().late.empty());
 }
 
 TEST_F(InboxPollerTest, AGapThatNeverFillsIsAbandonedAfterTheRescanHorizon) {
     EXPECT_EQ(InboxPoller::rescanHorizon(config_.pipeline), 120s);
     addRow(1);
     addRow(3);
-    poller_->pollOnce();
+    poller().pollOnce();
     clock_.advance(5s);
-    ASSERT_EQ(poller_->pollOnce().watermarkAfter, 3); // 2 given up at t0 + 5 s
+    ASSERT_EQ(poller().pollOnce().watermarkAfter, 3); // 2 given up at t0 + 5 s
     clock_.advance(119s);
-    const auto watched = poller_->compensateOnce();
+    const auto watched = poller().compensateOnce();
     EXPECT_TRUE(watched.abandoned.empty());
     EXPECT_EQ(watched.rescanFromAfter, 2);
     clock_.advance(1s);
-    const auto abandoned = poller_->compensateOnce();
+    const auto abandoned = poller().compensateOnce();
     EXPECT_EQ(abandoned.abandoned, (Ranges{{2, 2}}));
     EXPECT_EQ(abandoned.rescanFromAfter, 4);
     EXPECT_EQ(cursor()->rescanFrom, 4);
@@ -244,11 +251,11 @@ TEST_F(InboxPollerTest, AGapThatNeverFillsIsAbandonedAfterTheRescanHorizon) {
 TEST_F(InboxPollerTest, ARestartedPollerWatchesTheOpenRescanWindowAgain) {
     addRow(1);
     addRow(3);
-    poller_->pollOnce();
+    poller().pollOnce();
     clock_.advance(5s);
-    poller_->pollOnce();
+    poller().pollOnce();
     clock_.advance(200s); // past the horizon of the old process, which died before rescanning
-    InboxPoller restarted(*store_, mailbox_->inbox(), clock_, config_);
+    InboxPoller restarted(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_));
     EXPECT_EQ(restarted.compensateOnce().rescanFromAfter, 2); // watched again from now
     addRow(2);
     EXPECT_EQ(restarted.compensateOnce().late, (Ids{2}));
@@ -257,13 +264,13 @@ TEST_F(InboxPollerTest, ARestartedPollerWatchesTheOpenRescanWindowAgain) {
 TEST_F(InboxPollerTest, AnIdJumpIsOneGapWaitedForAndWatchedAsARange) {
     addRow(1);
     addRow(1'000'001); // e.g. AUTO_INCREMENT moved by a bulk insert that rolled back
-    EXPECT_EQ(poller_->pollOnce().waitingGaps, (Ranges{{2, 1'000'000}}));
+    EXPECT_EQ(poller().pollOnce().waitingGaps, (Ranges{{2, 1'000'000}}));
     clock_.advance(5s);
-    const auto taken = poller_->pollOnce();
+    const auto taken = poller().pollOnce();
     EXPECT_EQ(taken.expiredGaps, (Ranges{{2, 1'000'000}}));
     EXPECT_EQ(taken.watermarkAfter, 1'000'001);
     addRow(500'000);
-    const auto rescan = poller_->compensateOnce();
+    const auto rescan = poller().compensateOnce();
     EXPECT_EQ(rescan.late, (Ids{500'000}));
     EXPECT_EQ(rescan.scanned, 2); // the rows in the window, not the missing ids
     EXPECT_EQ(rescan.rescanFromAfter, 2);
@@ -277,14 +284,14 @@ TEST_F(InboxPollerTest, AStoreFailureMidBatchLeavesTheWatermarkAndTheMailboxAlon
     config_.pipeline.batchSize = 10;
     const auto before = mailbox_->inbox().readAbove(0, 10);
     decoratedStore_->queue.failEnqueue = true;
-    EXPECT_THROW(poller_->pollOnce(), storage::InfraError);
+    EXPECT_THROW(poller().pollOnce(), storage::InfraError);
     EXPECT_FALSE(cursor());
     EXPECT_TRUE(queued().empty());
     EXPECT_EQ(mailbox_->inbox().readAbove(0, 10), before);
     EXPECT_EQ(mailboxMarks(1).first, std::nullopt);
 
     decoratedStore_->queue.failEnqueue = false; // the store is back: the same rows are retried
-    const auto retried = poller_->pollOnce();
+    const auto retried = poller().pollOnce();
     EXPECT_EQ(retried.watermarkBefore, 0);
     EXPECT_EQ(retried.enqueued, 3);
     EXPECT_EQ(cursor()->watermark, 3);
@@ -292,11 +299,11 @@ TEST_F(InboxPollerTest, AStoreFailureMidBatchLeavesTheWatermarkAndTheMailboxAlon
 
 TEST_F(InboxPollerTest, AnIdlePollIsOneMailboxQueryAndNoStoreWork) {
     addRow(1);
-    ASSERT_EQ(poller_->pollOnce().enqueued, 1);
+    ASSERT_EQ(poller().pollOnce().enqueued, 1);
     const int reads = inbox_->reads;
     const int cursorUses = decoratedStore_->cursorUses;
     const int enqueues = decoratedStore_->queue.enqueueCalls;
-    const auto idle = poller_->pollOnce();
+    const auto idle = poller().pollOnce();
     EXPECT_EQ(idle.read, 0);
     EXPECT_EQ(idle.watermarkAfter, 1);
     EXPECT_EQ(inbox_->reads, reads + 1);
@@ -305,11 +312,11 @@ TEST_F(InboxPollerTest, AnIdlePollIsOneMailboxQueryAndNoStoreWork) {
 
     // Once idle, a poll is the id-only probe and no read of the documents.
     const int probes = inbox_->probes;
-    EXPECT_EQ(poller_->pollOnce().read, 0);
+    EXPECT_EQ(poller().pollOnce().read, 0);
     EXPECT_EQ(inbox_->reads, reads + 1);
     EXPECT_EQ(inbox_->probes, probes + 1);
     addRow(2);
-    EXPECT_EQ(poller_->pollOnce().enqueued, 1); // the probe finds it, then one read takes it
+    EXPECT_EQ(poller().pollOnce().enqueued, 1); // the probe finds it, then one read takes it
     EXPECT_EQ(inbox_->probes, probes + 2);
     EXPECT_EQ(inbox_->reads, reads + 2);
 }
@@ -342,14 +349,16 @@ TEST_F(FirstStartTest, LowestUnprocessedLeavesTheLegacyConsumersRowsAndQueuesThe
     for (storage::MailboxId id : {1, 2, 3}) {
         markProcessed(id);
     }
-    const auto cursor = pipeline::chooseFirstStart(config_, *store_, mailbox_->inbox());
+    const auto cursor =
+        pipeline::chooseFirstStart(pipeline::IntakeSettings::of(config_), *store_, mailbox_->inbox());
     ASSERT_TRUE(cursor.has_value());
     EXPECT_EQ(cursor->watermark, 3);
     EXPECT_EQ(store_->audit().recent(1).at(0).action, "cursor-first-start");
-    EXPECT_EQ(pipeline::chooseFirstStart(config_, *store_, mailbox_->inbox()), std::nullopt)
+    EXPECT_EQ(pipeline::chooseFirstStart(pipeline::IntakeSettings::of(config_), *store_, mailbox_->inbox()),
+              std::nullopt)
         << "only once: the store has a cursor now";
 
-    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, config_);
+    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_));
     poller.pollOnce();
     EXPECT_EQ(queued(), (std::vector<storage::MailboxId>{4, 5}));
 }
@@ -357,8 +366,10 @@ TEST_F(FirstStartTest, LowestUnprocessedLeavesTheLegacyConsumersRowsAndQueuesThe
 TEST_F(FirstStartTest, AutoOnProductionRefusesAndThePollerQueuesNothing) {
     config_.profile = config::Profile::Production;
     addRow(1);
-    EXPECT_THROW((void)pipeline::chooseFirstStart(config_, *store_, mailbox_->inbox()), std::runtime_error);
-    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, config_);
+    EXPECT_THROW(
+        (void)pipeline::chooseFirstStart(pipeline::IntakeSettings::of(config_), *store_, mailbox_->inbox()),
+        std::runtime_error);
+    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_));
     EXPECT_THROW(poller.pollOnce(), std::runtime_error)
         << "a store that was down at start refuses in the poller";
     EXPECT_TRUE(queued().empty());
@@ -370,7 +381,7 @@ TEST_F(FirstStartTest, AfterMaxIdQueuesOnlyRowsThatComeLater) {
     config_.pipeline.firstStart = config::FirstStart::AfterMaxId;
     addRow(1);
     addRow(2);
-    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, config_);
+    pipeline::InboxPoller poller(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_));
     poller.pollOnce();
     EXPECT_TRUE(queued().empty());
     addRow(3);

@@ -5,10 +5,10 @@
 #include "../storage/TestDatabase.h"
 #include "IntakeFixture.h"
 #include "MariaDbMailbox.h"
-#include "msgx/pipeline/BacklogSkip.h"
-#include "msgx/pipeline/FirstStart.h"
-#include "msgx/pipeline/InboxPoller.h"
-#include "msgx/pipeline/IntakeStopped.h"
+#include "msgx/pipeline/intake/FirstStart.h"
+#include "msgx/pipeline/intake/InboxPoller.h"
+#include "msgx/pipeline/intake/IntakeStopped.h"
+#include "msgx/pipeline/operations/BacklogSkip.h"
 
 #include <Poco/Data/Session.h>
 
@@ -37,7 +37,8 @@ protected:
         config_.pipeline.batchSize = 10;
         config_.pipeline.maxCommitDelay = 5s;
         config_.pipeline.compensationInterval = 60s; // rescan horizon max(50 s, 120 s) = 120 s
-        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
+        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_,
+                                                pipeline::IntakeSettings::of(config_));
     }
     void TearDown() override {
         poller_.reset();
@@ -129,7 +130,8 @@ TEST_F(IntakeWindowsTest, TheSweepStaysAboveTheCutOverStartAndReadsInBoundedRoun
     // A row the store never saw above the start (deleted from PROC_STATE, as a lost row looks).
     const MailboxId lost = insert("lost");
     store_->cursors().save({InboxPoller::kCursorName, lost, lost + 1});
-    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
+    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_,
+                                            pipeline::IntakeSettings::of(config_));
     const auto swept = poller_->sweepOnce();
     EXPECT_EQ(swept.from, legacy + 1);
     EXPECT_EQ(swept.late, (Ids{lost}));
@@ -148,7 +150,8 @@ TEST_F(IntakeWindowsTest, AMailboxBehindTheWatermarkStopsIntakeUntilAnOperatorAc
     }
     // A restarted msgxd (a new poller) and the running one's compensation round both see it.
     EXPECT_THROW(poller_->compensateOnce(), pipeline::IntakeStopped);
-    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
+    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_,
+                                            pipeline::IntakeSettings::of(config_));
     try {
         poller_->pollOnce();
         ADD_FAILURE() << "intake went on";
@@ -183,8 +186,9 @@ TEST_F(IntakeWindowsTest, ABacklogSkipRecordsTheRowsAndBackFillsOnlyWhatTheLegac
     const MailboxId c = insert("c");
     markLegacy(b);          // processed by the legacy consumer: its STATUS is not VALID any more
     markLegacy(d, "VALID"); // marked with the STATUS left VALID (or marked while the skip runs)
-    const auto report = pipeline::skipBacklog(*store_, mariaDb_->mailbox().inbox(), clock_, config_, a, d,
-                                              "cut-over", "msgxctl:test");
+    const auto report =
+        pipeline::skipBacklog(*store_, mariaDb_->mailbox().inbox(), clock_,
+                              pipeline::IntakeSettings::of(config_), a, d, "cut-over", "msgxctl:test");
     EXPECT_EQ(report.recorded, 3);
     EXPECT_EQ(report.otherStatus, 1);
     EXPECT_EQ(report.marked, 1);
@@ -210,8 +214,9 @@ TEST_F(IntakeWindowsTest, ABacklogSkipRecordsTheRowsAndBackFillsOnlyWhatTheLegac
     EXPECT_EQ(queued(), (Ids{a, b, d, c}));
     EXPECT_EQ(record(c).state, storage::ProcessingState::Pending);
     EXPECT_EQ(record(a).state, storage::ProcessingState::Skipped);
-    const auto again = pipeline::skipBacklog(*store_, mariaDb_->mailbox().inbox(), clock_, config_, a, c,
-                                             "again", "msgxctl:test");
+    const auto again =
+        pipeline::skipBacklog(*store_, mariaDb_->mailbox().inbox(), clock_,
+                              pipeline::IntakeSettings::of(config_), a, c, "again", "msgxctl:test");
     EXPECT_EQ(again.recorded, 0);
     EXPECT_EQ(again.marked, 0);
     EXPECT_EQ(again.alreadyQueued, 1) << "c is queued: left as it is";
@@ -227,7 +232,8 @@ TEST_F(IntakeWindowsTest, AFirstStartAtTheLowestUnprocessedRowLeavesTheLegacyCon
     markLegacy(a);
     EXPECT_THROW(poller_->pollOnce(), pipeline::IntakeStopped) << "production without a choice refuses";
     config_.pipeline.firstStart = config::FirstStart::LowestUnprocessed;
-    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
+    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_,
+                                            pipeline::IntakeSettings::of(config_));
     EXPECT_EQ(poller_->pollOnce().watermarkAfter, c);
     EXPECT_EQ(queued(), (Ids{b, c}));
     EXPECT_EQ(store_->cursors().load(InboxPoller::kStartName)->watermark, a);

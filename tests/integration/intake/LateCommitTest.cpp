@@ -4,7 +4,7 @@
 // and the rescan picks the late row up. Nothing is lost either way.
 #include "IntakeFixture.h"
 #include "MariaDbMailbox.h"
-#include "msgx/pipeline/InboxPoller.h"
+#include "msgx/pipeline/intake/InboxPoller.h"
 
 #include <Poco/Data/Session.h>
 
@@ -31,7 +31,8 @@ protected:
         connect_ = mariaDb_->connect();
         config_.pipeline.batchSize = 10;
         config_.pipeline.maxCommitDelay = 5s;
-        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_, config_);
+        poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_,
+                                                pipeline::IntakeSettings::of(config_));
     }
     void TearDown() override {
         poller_.reset();

@@ -2,7 +2,7 @@
 // (OPS-1): a second one stands by, takes over after the expiry or at once after a release, and the
 // first stops writing before its lease runs out when it misses a renewal.
 #include "IntakeFixture.h"
-#include "msgx/pipeline/WriterLeaseKeeper.h"
+#include "msgx/pipeline/runtime/WriterLeaseKeeper.h"
 #include "msgx/storage/InfraError.h"
 
 #include <gmock/gmock.h>

@@ -5,7 +5,7 @@
 // none of the cascade and none of its events. Once the fault is gone the retry applies all of it,
 // with its events once. PostgreSQL and MariaDB (one executable each, like the pump suite).
 #include "PumpSuite.h"
-#include "msgx/pipeline/FlightStoreMapping.h"
+#include "msgx/pipeline/pump/FlightStoreMapping.h"
 #include "msgx/storage/PocoConnectors.h"
 
 #include <Poco/Data/Session.h>

@@ -4,7 +4,7 @@
 // once the limit is raised.
 #include "CapturedLog.h"
 #include "PumpSuite.h"
-#include "msgx/pipeline/Replay.h"
+#include "msgx/pipeline/operations/Replay.h"
 
 #include <gmock/gmock.h>
 

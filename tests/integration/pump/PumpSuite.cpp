@@ -1,6 +1,6 @@
 #include "PumpSuite.h"
 
-#include "msgx/pipeline/FlightStoreMapping.h"
+#include "msgx/pipeline/pump/FlightStoreMapping.h"
 
 #include <chrono>
 #include <filesystem>
@@ -63,7 +63,8 @@ void PumpSuite::TearDown() {
 
 pipeline::Pump& PumpSuite::pump() {
     if (!pump_) {
-        pump_ = std::make_unique<pipeline::Pump>(*store_, *plugins_, clock_, config_);
+        pump_ =
+            std::make_unique<pipeline::Pump>(*store_, *plugins_, clock_, pipeline::PumpSettings::of(config_));
     }
     return *pump_;
 }

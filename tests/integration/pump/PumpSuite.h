@@ -5,7 +5,7 @@
 #include "TestDatabase.h"
 #include "msgx/clock/ManualClock.h"
 #include "msgx/config/Config.h"
-#include "msgx/pipeline/Pump.h"
+#include "msgx/pipeline/pump/Pump.h"
 #include "msgx/plugin/PluginHost.h"
 #include "msgx/sdk/FlightDocument.h"
 #include "msgx/storage/OwnStore.h"

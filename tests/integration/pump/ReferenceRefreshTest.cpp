@@ -2,7 +2,7 @@
 // MariaDB own store (REF_MASTER), the fake admin API of the test support code (a Poco HTTPServer on
 // 127.0.0.1) and the shipped handlers through the pump; time from a ManualClock
 // (2024-03-18T07:00:00Z). The HTTP timeout is a real network timeout of 300 ms.
-#include "msgx/pipeline/ReferenceRefresh.h"
+#include "msgx/pipeline/reference/ReferenceRefresh.h"
 
 #include "FakeAdminApi.h"
 #include "PumpSuite.h"

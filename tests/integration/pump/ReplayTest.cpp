@@ -1,7 +1,7 @@
 // Replay (US-10) against a real store and the pump: which messages may be replayed, the reset
 // itself (attempts, a new deadline anchor, identity kept), the OPS_AUDIT record, and a plan that
 // went stale between preview and apply.
-#include "msgx/pipeline/Replay.h"
+#include "msgx/pipeline/operations/Replay.h"
 
 #include "PumpSuite.h"
 

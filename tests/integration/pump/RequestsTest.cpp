@@ -6,7 +6,7 @@
 #include "UniqueName.h"
 #include "msgx/config/StorageSettings.h"
 #include "msgx/golden/OfflineDecision.h"
-#include "msgx/pipeline/RequestCoordinator.h"
+#include "msgx/pipeline/requests/RequestCoordinator.h"
 #include "msgx/storage/PocoConnectors.h"
 
 #include <Poco/Data/Session.h>
@@ -32,7 +32,7 @@ std::string golden(const std::string& handler, const std::string& sample) {
                                 sample / "message.xml");
 }
 
-// The §1.1 daily download (3 flights) as a RESP with its own SEQN and DTTM.
+// The schedule.md §1.1 daily download (3 flights) as a RESP with its own SEQN and DTTM.
 std::string scheduleResponse(long seqn, const std::string& dttm) {
     std::string xml = golden("schd/dnld", "sample-daily-download");
     xml = std::regex_replace(xml, std::regex("<STYP>DNLD</STYP>"), "<STYP>RESP</STYP>");
@@ -74,7 +74,8 @@ protected:
     RequestCoordinator& coordinator() {
         if (!coordinator_) {
             coordinator_ = std::make_unique<RequestCoordinator>(
-                *realStore_, config_.shadow ? nullptr : &mailbox_->outbox(), clock_, config_);
+                *realStore_, config_.shadow ? nullptr : &mailbox_->outbox(), clock_,
+                pipeline::RequestSettings::of(config_));
         }
         return *coordinator_;
     }

@@ -1,6 +1,6 @@
 // The metrics sampler's store reads (pipeline::StoreSampler): the full GROUP BY counts only as often
 // as their cost allows, everything else every sample.
-#include "msgx/pipeline/StoreSampler.h"
+#include "msgx/pipeline/housekeeping/StoreSampler.h"
 
 #include "PumpSuite.h"
 

@@ -26,8 +26,8 @@ namespace {
 // ApiKey 0 is Produce.
 constexpr const char* kProduce = "0";
 
-msgx::config::KafkaConfig kafka(const std::string& bootstrap, const std::string& messageTimeoutMs) {
-    msgx::config::KafkaConfig config;
+msgx::delivery::KafkaClientSettings kafka(const std::string& bootstrap, const std::string& messageTimeoutMs) {
+    msgx::delivery::KafkaClientSettings config;
     config.bootstrap = bootstrap;
     config.clientId = "msgx-sinks-fault-test";
     config.properties = {{"message.timeout.ms", messageTimeoutMs}, {"linger.ms", "5"}};
@@ -166,7 +166,7 @@ TEST(KafkaSinkFault, ALaterRecordOfARefusedRecordsKeyIsNotDeliveredAheadOfIt) {
     const std::string topic = msgx::test::uniqueName("sinks_key_order");
     services.kafkaCommand("topic " + topic + " 1");
     msgx::SystemClock clock;
-    msgx::config::KafkaConfig config = kafka(bootstrap, "10000");
+    msgx::delivery::KafkaClientSettings config = kafka(bootstrap, "10000");
     config.properties["linger.ms"] = "0";
     config.properties["batch.num.messages"] = "1";
     KafkaSink sink(config, topic, clock);
@@ -203,7 +203,7 @@ TEST(KafkaSinkFault, AFatalProducerErrorIsReportedAndANewProducerSendsOn) {
     services.kafkaCommand("topic " + topic + " 1");
     msgx::SystemClock clock;
     // With the gapless guarantee a permanently failed record is a fatal producer error.
-    msgx::config::KafkaConfig config = kafka(bootstrap, "10000");
+    msgx::delivery::KafkaClientSettings config = kafka(bootstrap, "10000");
     config.properties["enable.gapless.guarantee"] = "true";
     KafkaSink sink(config, topic, clock);
     ASSERT_EQ(statuses(sink.send({flightUpdateRecord(1, 1)})), std::vector<Status>{Status::Acked});

@@ -23,9 +23,9 @@ using Status = SendResult::Status;
 
 namespace {
 
-msgx::config::KafkaConfig kafka(const std::string& bootstrap,
-                                std::map<std::string, std::string> properties = {}) {
-    msgx::config::KafkaConfig config;
+msgx::delivery::KafkaClientSettings kafka(const std::string& bootstrap,
+                                          std::map<std::string, std::string> properties = {}) {
+    msgx::delivery::KafkaClientSettings config;
     config.bootstrap = bootstrap;
     config.clientId = "msgx-sinks-test";
     config.properties = std::move(properties);

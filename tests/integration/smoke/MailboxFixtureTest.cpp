@@ -1,5 +1,5 @@
 // The mailbox fixture of the shared MariaDB (MSGX_TEST_MAILBOX, tests/services/mailbox-mysql.sql)
-// has CMINMSGS and COUTMSGS exactly as shared/spec/mailbox.md §1.1 and §2.1 document them, and
+// has CMINMSGS and COUTMSGS exactly as docs/spec/mailbox.md §1.1 and §2.1 document them, and
 // rows inserted the way the upstream and the legacy consumer do (§1.5, §4.5) read back.
 #include "RequireEnv.h"
 #include "SampleText.h"
@@ -42,7 +42,7 @@ constexpr const char* kNullDefault = "NULL";
 constexpr std::nullopt_t kNoDefault = std::nullopt;
 constexpr const char* kZeroDefault = "0";
 
-// shared/spec/mailbox.md §1.1, in table order.
+// docs/spec/mailbox.md §1.1, in table order.
 std::vector<Column> documentedInboundColumns() {
     return {
         {"CMINMSGS_ID", "bigint(20)", false, kNoDefault, true},
@@ -58,7 +58,7 @@ std::vector<Column> documentedInboundColumns() {
     };
 }
 
-// shared/spec/mailbox.md §2.1, in table order.
+// docs/spec/mailbox.md §2.1, in table order.
 std::vector<Column> documentedOutboundColumns() {
     return {
         {"COUTMSGS_ID", "bigint(20)", false, kNoDefault, true},
@@ -103,7 +103,7 @@ std::vector<Column> columnsOf(Poco::Data::Session& session, std::string table) {
     return columns;
 }
 
-// Engine, character set, and "no index besides the primary key" (§1.1).
+// Engine, character set, and "no index besides the primary key" (mailbox.md §1.1).
 void expectInnoDbUtf8mb4WithOnlyPrimaryKey(Poco::Data::Session& session, std::string table,
                                            const std::string& idColumn) {
     std::string engine;
@@ -148,7 +148,7 @@ TEST(MailboxFixture, OutboundTableHasTheDocumentedColumns) {
 TEST(MailboxFixture, UpstreamStyleInboundInsertReadsBack) {
     auto session = openMailbox();
     std::string xml = sampleXml();
-    // shared/spec/mailbox.md §1.5
+    // docs/spec/mailbox.md §1.5
     session << "INSERT INTO CMINMSGS (CMINMSGS_CLOB_MSG, CMINMSGS_DATE_RECEIVED, CMINMSGS_STATUS)"
                " VALUES (?, NOW(), 'VALID')",
         use(xml), now;
@@ -174,7 +174,7 @@ TEST(MailboxFixture, UpstreamStyleInboundInsertReadsBack) {
     EXPECT_TRUE(processed.isNull());
     EXPECT_EQ(filledSubsystemColumns, 0);
 
-    // The legacy consumer's discovery query (§1.2) finds the row.
+    // The legacy consumer's discovery query (mailbox.md §1.2) finds the row.
     std::vector<Poco::UInt64> pending;
     session << "SELECT CMINMSGS_ID FROM CMINMSGS WHERE CMINMSGS_DATE_PROCESSED IS NULL"
                " AND CMINMSGS_STATUS = 'VALID' ORDER BY CMINMSGS_DATE_RECEIVED, CMINMSGS_ID",
@@ -189,7 +189,7 @@ TEST(MailboxFixture, LegacyStyleOutboundInsertReadsBack) {
     std::string xml = sampleXml();
     Poco::DateTime inserted;
     std::string routingId = "VIEWRQRD";
-    // shared/spec/mailbox.md §4.5: every column written explicitly.
+    // docs/spec/mailbox.md §4.5: every column written explicitly.
     session
         << "INSERT INTO COUTMSGS (COUTMSGS_CLOB_MSG, COUTMSGS_DATE_INSERTED, COUTMSGS_DATE_SENT, ROUTINGID,"
            " COUTMSGS_TRUEFALS_GROUP, COUTMSGS_NO_MESSAGES, COUTMSGS_GROUP_ORDER, COUTMSGS_GROUP_ID,"

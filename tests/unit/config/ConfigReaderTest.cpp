@@ -1,6 +1,6 @@
 // White-box tests of the reader later configuration sections are built with (an internal header of
 // msgx_core, hence the relative include).
-#include "../../../core/src/config/ConfigReader.h"
+#include "../../../core/config/src/ConfigReader.h"
 
 #include "ConfigTestSupport.h"
 

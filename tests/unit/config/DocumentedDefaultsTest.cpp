@@ -2,8 +2,8 @@
 // absent key gets (in a file with only the required keys, in both profiles) and what a
 // default-constructed Config holds, and every key the loader reads has a row. The docs are read
 // from the source tree (MSGX_SOURCE_DIR), so editing either side alone fails here.
-#include "../../../core/src/config/ConfigReader.h"
-#include "../../../core/src/config/ConfigSections.h"
+#include "../../../core/config/src/ConfigReader.h"
+#include "../../../core/config/src/ConfigSections.h"
 #include "ConfigTestSupport.h"
 #include "msgx/config/ValueFormats.h"
 

@@ -1,6 +1,8 @@
-// DispatcherSettings from the delivery section, and the backoff schedule of refused deliveries.
+// DispatcherSettings from the delivery section (config::dispatcherSettings), and the backoff schedule of
+// refused deliveries.
 #include "msgx/delivery/DispatcherSettings.h"
 
+#include "msgx/config/DeliverySettings.h"
 #include "msgx/delivery/TargetRelease.h"
 
 #include <gtest/gtest.h>
@@ -22,7 +24,7 @@ config::DeliveryConfig deliveryConfig() {
 }
 
 TEST(DispatcherSettings, SchdIsAggregatedWithTheFlushPeriodAndLimit) {
-    const auto schd = DispatcherSettings::fromConfig(deliveryConfig(), "schd");
+    const auto schd = config::dispatcherSettings(deliveryConfig(), "schd");
     EXPECT_EQ(schd.target, "schd");
     EXPECT_TRUE(schd.aggregated);
     EXPECT_EQ(schd.batchSize, 123);
@@ -32,7 +34,7 @@ TEST(DispatcherSettings, SchdIsAggregatedWithTheFlushPeriodAndLimit) {
 }
 
 TEST(DispatcherSettings, MsgSendsOneRecordPerEventWithTheSharedRetryRules) {
-    const auto msg = DispatcherSettings::fromConfig(deliveryConfig(), "msg");
+    const auto msg = config::dispatcherSettings(deliveryConfig(), "msg");
     EXPECT_EQ(msg.target, "msg");
     EXPECT_FALSE(msg.aggregated);
     EXPECT_EQ(msg.batchSize, DispatcherSettings{}.batchSize);
@@ -42,7 +44,7 @@ TEST(DispatcherSettings, MsgSendsOneRecordPerEventWithTheSharedRetryRules) {
 }
 
 TEST(DispatcherSettings, BackoffFollowsTheStepsRepeatsTheLastAndIsCapped) {
-    const auto msg = DispatcherSettings::fromConfig(deliveryConfig(), "msg");
+    const auto msg = config::dispatcherSettings(deliveryConfig(), "msg");
     EXPECT_EQ(msg.backoffAfter(1), 250ms);
     EXPECT_EQ(msg.backoffAfter(2), 500ms);
     EXPECT_EQ(msg.backoffAfter(3), 20s); // 30 s capped
@@ -54,14 +56,14 @@ TEST(DispatcherSettings, BackoffFollowsTheStepsRepeatsTheLastAndIsCapped) {
 }
 
 TEST(DispatcherSettings, TheDefaultsAreTheDocumentedOnes) {
-    const auto msg = DispatcherSettings::fromConfig(config::DeliveryConfig{}, "msg");
+    const auto msg = config::dispatcherSettings(config::DeliveryConfig{}, "msg");
     EXPECT_EQ(msg.maxAttempts, 5);
     EXPECT_EQ(msg.backoffAfter(1), 1s);
     EXPECT_EQ(msg.backoffAfter(5), 16s);
     EXPECT_EQ(msg.onDead, config::OnDead::Stop);
     EXPECT_EQ(msg.batchSize, 1000);
     EXPECT_EQ(msg.settleAfterQuiet, 5s);
-    const auto schd = DispatcherSettings::fromConfig(config::DeliveryConfig{}, "schd");
+    const auto schd = config::dispatcherSettings(config::DeliveryConfig{}, "schd");
     EXPECT_EQ(schd.flushPeriod, 3s);
     EXPECT_EQ(schd.batchSize, 500);
 }

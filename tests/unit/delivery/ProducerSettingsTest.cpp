@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-using msgx::config::KafkaConfig;
+using KafkaConfig = msgx::delivery::KafkaClientSettings;
 using msgx::delivery::ProducerSettings;
 using Properties = std::vector<std::pair<std::string, std::string>>;
 
@@ -23,7 +23,7 @@ KafkaConfig kafka(std::map<std::string, std::string> properties) {
 
 std::string refusal(std::map<std::string, std::string> properties) {
     try {
-        ProducerSettings::fromConfig(kafka(std::move(properties)));
+        ProducerSettings::of(kafka(std::move(properties)));
     } catch (const std::invalid_argument& e) {
         return e.what();
     }
@@ -33,7 +33,7 @@ std::string refusal(std::map<std::string, std::string> properties) {
 } // namespace
 
 TEST(ProducerSettings, PassesConfiguredPropertiesThroughAndForcesReliabilityLast) {
-    const ProducerSettings settings = ProducerSettings::fromConfig(kafka({
+    const ProducerSettings settings = ProducerSettings::of(kafka({
         {"security.protocol", "SASL_SSL"},
         {"sasl.mechanism", "SCRAM-SHA-512"},
         {"ssl.ca.location", "/etc/msgx/ca.pem"},
@@ -57,12 +57,12 @@ TEST(ProducerSettings, PassesConfiguredPropertiesThroughAndForcesReliabilityLast
 }
 
 TEST(ProducerSettings, TakesAConfiguredMessageTimeoutOrItsAlias) {
-    const ProducerSettings settings = ProducerSettings::fromConfig(kafka({{"message.timeout.ms", "12000"}}));
+    const ProducerSettings settings = ProducerSettings::of(kafka({{"message.timeout.ms", "12000"}}));
     EXPECT_EQ(settings.messageTimeout, std::chrono::milliseconds(12000));
     EXPECT_EQ(std::count_if(settings.properties.begin(), settings.properties.end(),
                             [](const auto& p) { return p.first == "message.timeout.ms"; }),
               1);
-    EXPECT_EQ(ProducerSettings::fromConfig(kafka({{"delivery.timeout.ms", "7000"}})).messageTimeout,
+    EXPECT_EQ(ProducerSettings::of(kafka({{"delivery.timeout.ms", "7000"}})).messageTimeout,
               std::chrono::milliseconds(7000));
 }
 

@@ -1,7 +1,8 @@
-// makeSink binds a logical target to the sink its configuration names.
+// makeSink binds a logical target to the sink its configuration names (config::sinkSettings).
 #include "msgx/delivery/SinkFactory.h"
 
 #include "msgx/clock/ManualClock.h"
+#include "msgx/config/DeliverySettings.h"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +11,17 @@
 using msgx::config::Config;
 using msgx::config::DeliveryTarget;
 using msgx::config::TargetType;
-using msgx::delivery::makeSink;
 
 namespace {
+
+std::unique_ptr<msgx::delivery::DeliverySink> makeSink(const Config& config, const std::string& target) {
+    return msgx::delivery::makeSink(msgx::config::sinkSettings(config, target));
+}
+
+std::unique_ptr<msgx::delivery::DeliverySink> makeSink(const Config& config, const std::string& target,
+                                                       const msgx::Clock& clock) {
+    return msgx::delivery::makeSink(msgx::config::sinkSettings(config, target), clock);
+}
 
 Config withTargets() {
     Config config;

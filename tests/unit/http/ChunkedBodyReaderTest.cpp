@@ -1,4 +1,4 @@
-// The strict chunked-body reader (core/src/http/ChunkedBodyReader.h): a whole body with extensions
+// The strict chunked-body reader (core/http/src/ChunkedBodyReader.h): a whole body with extensions
 // and trailers, read in any split; broken framing and a body cut before its last chunk refused; a
 // chunk over the limit refused by its announced size.
 #include "ChunkedBodyReader.h"

@@ -4,7 +4,7 @@
 
 #include "TestPlugins.h"
 #include "msgx/model/InMemoryViews.h"
-#include "msgx/pipeline/MessageRouting.h"
+#include "msgx/pipeline/routing/MessageRouting.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // must see the new plugin from the next message on.
 #include "TestPlugins.h"
 #include "msgx/model/InMemoryViews.h"
-#include "msgx/pipeline/MessageRouting.h"
+#include "msgx/pipeline/routing/MessageRouting.h"
 #include "msgx/plugin/PluginHost.h"
 
 #include <gtest/gtest.h>

@@ -77,7 +77,7 @@ struct ShortRow {
     Poco::Int64 id = 0;
 };
 struct LongRow {
-    static constexpr const char* kWholeTexts = "test.whole-payload"; // repository/LongTexts.h
+    static constexpr const char* kWholeTexts = "test.whole-payload"; // repository/rows/LongTexts.h
     std::string payload;
 };
 

@@ -1,5 +1,5 @@
 // QueueHeadFloor: where a head read starts, and what may move it, including a write that overlaps a read.
-#include "repository/QueueHeadFloor.h"
+#include "repository/processing/QueueHeadFloor.h"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@ namespace msgx::storage {
 enum class ProcessingState { Pending, Failed, Succeeded, Skipped, Dead };
 
 // "PENDING", "FAILED", "SUCCEEDED", "SKIPPED", "DEAD": the values of PROC_STATE.STATE. Every stored
-// name of this file and OutboxEvent.h has one table (repository/StoredNames.cpp).
+// name of this file and OutboxEvent.h has one table (repository/rows/StoredNames.cpp).
 std::string_view stateName(ProcessingState state);
 // The state an operator names ("failed", "DEAD"; case-insensitive), nullopt for any other text.
 std::optional<ProcessingState> processingStateNamed(std::string_view name);

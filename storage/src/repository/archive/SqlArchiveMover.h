@@ -1,0 +1,18 @@
+#pragma once
+
+#include "msgx/storage/ArchiveMover.h"
+#include "repository/rows/StoreContext.h"
+
+// The daily archive: terminal PROC_STATE rows and sent or dead MSG_EVENT rows into their *_HST tables.
+namespace msgx::storage {
+
+class SqlArchiveMover final : public ArchiveMover {
+public:
+    explicit SqlArchiveMover(StoreContext context) : ctx_(std::move(context)) {}
+    ArchiveReport archiveBefore(Timestamp cutoff, int limit) override;
+
+private:
+    StoreContext ctx_;
+};
+
+} // namespace msgx::storage

@@ -1,2 +1,0 @@
-// Must not compile (tests/layers/CMakeLists.txt): storage is below the configuration.
-#include "msgx/config/Config.h"
