@@ -1,5 +1,6 @@
 #include "ConfigSections.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/ReferenceTypes.h"
 
 #include <algorithm>
@@ -52,12 +53,8 @@ constexpr Range<milliseconds> kSchdSyncWait{0ms, 30s};
 
 constexpr std::size_t kMaxUnixSocketPath = 107; // sizeof(sockaddr_un::sun_path) - 1
 
-bool isAsciiLetter(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-bool isAsciiDigit(char c) {
-    return c >= '0' && c <= '9';
-}
+using codec::isAsciiDigit;
+using codec::isAsciiLetter;
 
 // An SQL identifier that needs no quoting in any dialect, 1..64 characters.
 bool isPlainIdentifier(std::string_view s) {
@@ -329,14 +326,10 @@ void readRequests(ConfigReader& reader, Config& config) {
         reader.integer("requests.daily-schedule-days", fallback.dailyScheduleDays, kScheduleDays);
 }
 
-char asciiLower(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 bool startsWithNoCase(std::string_view s, std::string_view prefix) {
     return s.size() >= prefix.size() &&
            std::equal(prefix.begin(), prefix.end(), s.begin(),
-                      [](char a, char b) { return asciiLower(a) == asciiLower(b); });
+                      [](char a, char b) { return codec::toAsciiLower(a) == codec::toAsciiLower(b); });
 }
 
 // Why `url` is not an http:// URL the admin-API client can fetch; empty when it is one:
@@ -390,9 +383,7 @@ void readRefreshClass(ConfigReader& reader, Config& config, const std::string& c
     const KeyPath base = KeyPath("refresh.classes") / className;
     const std::optional<std::string> rtype = refreshClassType(className);
     if (!rtype) {
-        std::string upper(className);
-        std::transform(upper.begin(), upper.end(), upper.begin(),
-                       [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; });
+        const std::string upper = codec::toAsciiUpper(className);
         const std::string hint =
             refreshClassType(upper) ? " (class names are upper case: " + upper + ")" : "";
         reader.fail(base, "unknown class" + hint + ": a class is one of the 23 reference types (" +

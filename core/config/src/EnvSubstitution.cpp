@@ -1,5 +1,7 @@
 #include "msgx/config/EnvSubstitution.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <cstdlib>
 
 namespace msgx::config {
@@ -15,10 +17,10 @@ std::optional<std::string> processEnv(const std::string& name) {
 namespace {
 
 bool isNameStart(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+    return codec::isAsciiLetter(c) || c == '_';
 }
 bool isNameChar(char c) {
-    return isNameStart(c) || (c >= '0' && c <= '9');
+    return isNameStart(c) || codec::isAsciiDigit(c);
 }
 
 bool isName(std::string_view s) {

@@ -1,5 +1,7 @@
 #include "msgx/config/ValueFormats.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <array>
 #include <fstream>
 #include <system_error>
@@ -10,12 +12,8 @@ namespace {
 
 // ---- "<digits><unit>", the common shape of durations and sizes ----
 
-bool isDigit(char c) {
-    return c >= '0' && c <= '9';
-}
-bool isLetter(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+using codec::isAsciiDigit;
+using codec::isAsciiLetter;
 
 // "<digits><unit>" split into its parts.
 struct UnitNumber {
@@ -33,14 +31,14 @@ struct UnitNumber {
 UnitNumber splitUnitNumber(std::string_view text) {
     UnitNumber out;
     std::size_t i = 0;
-    while (i < text.size() && isDigit(text[i])) {
+    while (i < text.size() && isAsciiDigit(text[i])) {
         ++i;
     }
     const std::string_view digits = text.substr(0, i);
     const std::string_view rest = text.substr(i);
     bool restIsLetters = !rest.empty();
     for (char c : rest) {
-        restIsLetters = restIsLetters && isLetter(c);
+        restIsLetters = restIsLetters && isAsciiLetter(c);
     }
     if (digits.empty() || (!rest.empty() && !restIsLetters)) {
         return out;
@@ -100,7 +98,7 @@ constexpr std::uint64_t kMaxBytes = 1024ULL << 30; // 1024GB
 
 // Two ASCII digits as a number, or -1.
 int twoDigits(std::string_view s) {
-    if (s.size() != 2 || !isDigit(s[0]) || !isDigit(s[1])) {
+    if (s.size() != 2 || !isAsciiDigit(s[0]) || !isAsciiDigit(s[1])) {
         return -1;
     }
     return (s[0] - '0') * 10 + (s[1] - '0');

@@ -10,6 +10,7 @@
 // Exit codes: 0 done; 1 the store failed; 2 usage error (unknown target or state, bad configuration).
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
+#include "msgx/codec/Ascii.h"
 #include "msgx/delivery/TargetRelease.h"
 #include "msgx/json/JsonValue.h"
 #include "msgx/storage/InfraError.h"
@@ -38,11 +39,7 @@ struct EventsOptions {
 
 std::optional<EventState> eventStateFromName(const std::string& name) {
     for (const auto state : {EventState::Pending, EventState::Sent, EventState::Dead}) {
-        std::string upper;
-        for (const char c : name) {
-            upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        }
-        if (storage::eventStateName(state) == upper) {
+        if (storage::eventStateName(state) == codec::toAsciiUpper(name)) {
             return state;
         }
     }

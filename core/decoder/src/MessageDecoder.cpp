@@ -1,5 +1,6 @@
 #include "msgx/decoder/MessageDecoder.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/FieldTextSupport.h"
 
 #include <array>
@@ -14,7 +15,7 @@ DecodeResult malformed(std::string reason) {
 }
 
 bool isAsciiLetterOrDigit(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    return codec::isAsciiLetter(c) || codec::isAsciiDigit(c);
 }
 
 // The problem with the META child `name`, or "" when it occurs at most once.

@@ -1,5 +1,6 @@
 #include "msgx/decoder/SafeXmlReader.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/FieldTextSupport.h"
 
 #include <Poco/Exception.h>
@@ -151,8 +152,8 @@ std::string describeParseError(const Poco::XML::SAXParseException& error, bool a
     if (what.size() >= where.size() && what.compare(what.size() - where.size(), where.size(), where) == 0) {
         what.erase(what.size() - where.size());
     }
-    if (!what.empty() && what.front() >= 'A' && what.front() <= 'Z') {
-        what.front() = static_cast<char>(what.front() - 'A' + 'a');
+    if (!what.empty()) {
+        what.front() = codec::toAsciiLower(what.front());
     }
     return "not well-formed XML at line " + std::to_string(error.getLineNumber()) + " column " +
            std::to_string(error.getColumnNumber() + 1) + ": " + what;

@@ -1,5 +1,6 @@
 #include "msgx/http/ConsoleFiles.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/log/Log.h"
 
 #include <algorithm>
@@ -28,7 +29,7 @@ std::optional<std::string> contentTypeOf(const std::string& name) {
 
 bool isPlainName(const std::string& name) {
     return !name.empty() && name.front() != '.' && std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+        return codec::isAsciiLower(c) || codec::isAsciiDigit(c) || c == '.' || c == '_' || c == '-';
     });
 }
 

@@ -1,6 +1,7 @@
 #include "msgx/http/Exchange.h"
 
 #include "ChunkedBodyReader.h"
+#include "msgx/codec/Ascii.h"
 #include "msgx/http/ApiError.h"
 #include "msgx/http/ConnectionDeadlines.h"
 
@@ -26,11 +27,8 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = 16 * 1024 * 1024;
 
-std::string lowerCase(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
-        return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    });
-    return s;
+std::string lowerCase(const std::string& s) {
+    return codec::toAsciiLower(s);
 }
 
 std::string sizeText(std::uint64_t bytes) {

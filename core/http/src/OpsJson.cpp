@@ -1,5 +1,6 @@
 #include "OpsJson.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/http/ApiError.h"
 #include "msgx/pipeline/routing/MessageKey.h"
 
@@ -109,7 +110,7 @@ storage::Timestamp parseIsoTime(const std::string& parameter, const std::string&
     std::size_t at = 19;
     if (at < text.size() && text[at] == '.') {
         int digits = 0;
-        for (++at; at < text.size() && text[at] >= '0' && text[at] <= '9'; ++at) {
+        for (++at; at < text.size() && codec::isAsciiDigit(text[at]); ++at) {
             if (digits < 6) {
                 micros = micros * 10 + (text[at] - '0');
                 ++digits;

@@ -3,6 +3,7 @@
 // are pipeline/Replay.h's, the same msgxctl replay applies.
 #include "Endpoints.h"
 #include "OpsJson.h"
+#include "msgx/codec/Ascii.h"
 #include "msgx/http/ApiError.h"
 #include "msgx/pipeline/operations/Replay.h"
 
@@ -22,11 +23,8 @@ constexpr std::size_t kMaxReplayIds = 10000;
 constexpr std::uint64_t kMaxOpsBody = 1024 * 1024;
 
 // An error class as an operator writes it ("infra", "Exhausted"): the stored names are upper case.
-std::optional<ErrorClass> errorClassNamed(std::string name) {
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) {
-        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-    });
-    return errorClassFromName(name);
+std::optional<ErrorClass> errorClassNamed(const std::string& name) {
+    return errorClassFromName(codec::toAsciiUpper(name));
 }
 
 std::int64_t integerParameter(const std::string& name, const std::string& text, std::int64_t min,

@@ -1,5 +1,6 @@
 #include "msgx/http/Router.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/http/ApiError.h"
 #include "msgx/http/ConnectionDeadlines.h"
 #include "msgx/log/Log.h"
@@ -59,7 +60,7 @@ std::optional<std::string> bearerToken(const Poco::Net::HTTPServerRequest& reque
     }
     for (std::size_t i = 0; i < kScheme.size(); ++i) {
         const char c = value[i];
-        if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != kScheme[i]) {
+        if (codec::toAsciiLower(c) != kScheme[i]) {
             return std::nullopt;
         }
     }

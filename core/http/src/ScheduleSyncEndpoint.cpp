@@ -3,11 +3,11 @@
 // already written to COUTMSGS. It never says that the schedule is updated: that happens when AODB
 // answers, if it does.
 #include "Endpoints.h"
+#include "msgx/codec/DateTimeFields.h"
 #include "msgx/http/ApiError.h"
 #include "msgx/log/Log.h"
 #include "msgx/pipeline/requests/RequestCoordinator.h"
 
-#include <array>
 #include <chrono>
 #include <memory>
 
@@ -66,13 +66,7 @@ std::optional<LocalMinute> parseLocalMinute(std::string_view s) {
 
 // ddMMMyyHHmm, as the request document carries it (mailbox.md §4.3).
 std::string requestTime(const LocalMinute& t) {
-    static constexpr std::array<const char*, 12> kMonths{"JAN", "FEB", "MAR", "APR", "MAY", "JUN",
-                                                         "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
-    auto two = [](int v) {
-        return std::string(1, static_cast<char>('0' + v / 10)) + static_cast<char>('0' + v % 10);
-    };
-    return two(t.day) + kMonths[static_cast<std::size_t>(t.month - 1)] + two(t.year % 100) + two(t.hour) +
-           two(t.minute);
+    return codec::formatFieldDateTime(std::chrono::local_seconds(std::chrono::minutes(t.minutes())));
 }
 
 LocalMinute windowEnd(const json::JsonValue& body, const char* name) {

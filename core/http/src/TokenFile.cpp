@@ -1,5 +1,7 @@
 #include "msgx/http/TokenFile.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <Poco/SHA2Engine.h>
 
 #include <algorithm>
@@ -17,8 +19,7 @@ constexpr std::size_t kMinToken = 16;
 constexpr std::size_t kMaxToken = 512;
 
 bool isNameChar(char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||
-           c == '_' || c == '@' || c == '-';
+    return codec::isAsciiLetter(c) || codec::isAsciiDigit(c) || c == '.' || c == '_' || c == '@' || c == '-';
 }
 
 bool isTokenChar(char c) {

@@ -1,5 +1,6 @@
 #include "msgx/plugin/PluginLoader.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/sdk/PluginAbi.h"
 
 #include <algorithm>
@@ -32,13 +33,13 @@ private:
 
 bool isPluginName(std::string_view name) {
     return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+        return codec::isAsciiLower(c) || codec::isAsciiDigit(c) || c == '.' || c == '_' || c == '-';
     });
 }
 
 bool isUpperAlnum(std::string_view part) {
     return !part.empty() && std::all_of(part.begin(), part.end(), [](char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        return codec::isAsciiUpper(c) || codec::isAsciiDigit(c);
     });
 }
 

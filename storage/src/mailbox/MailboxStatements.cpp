@@ -1,9 +1,9 @@
 #include "mailbox/MailboxStatements.h"
 
+#include "msgx/codec/Ascii.h"
 #include "repository/rows/IdChunks.h"
 #include "sql/Dialect.h"
 
-#include <cctype>
 #include <stdexcept>
 
 namespace msgx::storage {
@@ -11,11 +11,11 @@ namespace msgx::storage {
 namespace {
 
 bool isIdentifier(const std::string& part) {
-    if (part.empty() || part.size() > 64 || std::isdigit(static_cast<unsigned char>(part.front()))) {
+    if (part.empty() || part.size() > 64 || codec::isAsciiDigit(part.front())) {
         return false;
     }
     for (const char c : part) {
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') {
+        if (!codec::isAsciiLetter(c) && !codec::isAsciiDigit(c) && c != '_') {
             return false;
         }
     }

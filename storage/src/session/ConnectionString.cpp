@@ -1,5 +1,7 @@
 #include "session/ConnectionString.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string_view>
@@ -10,9 +12,7 @@ namespace msgx::storage {
 namespace {
 
 std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
+    return codec::toAsciiLower(s);
 }
 
 // True when a `key=` entry (case-insensitive) appears in the string split on `separator`.

@@ -1,9 +1,10 @@
 #include "session/DriverErrors.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <Poco/Data/DataException.h>
 
 #include <array>
-#include <cctype>
 #include <string_view>
 
 namespace msgx::storage {
@@ -110,8 +111,7 @@ std::optional<std::string> sqlStateIn(const std::string& driverText) {
         const std::string state = driverText.substr(start, 5);
         bool valid = true;
         for (const char c : state) {
-            valid = valid && (std::isdigit(static_cast<unsigned char>(c)) ||
-                              std::isupper(static_cast<unsigned char>(c)));
+            valid = valid && (codec::isAsciiDigit(c) || codec::isAsciiUpper(c));
         }
         if (valid) {
             return state;

@@ -1,5 +1,6 @@
 #include "msgx/pipeline/pump/Pump.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/config/Config.h"
 #include "msgx/config/ValueFormats.h"
 #include "msgx/decoder/MessageDecoder.h"
@@ -734,7 +735,7 @@ std::optional<std::string> Pump::identityOf(const storage::ProcessingRecord& rec
     }
     const std::string& dttm = meta.createdAt.value_or("");
     if (dttm.size() == 14 &&
-        std::all_of(dttm.begin(), dttm.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        std::all_of(dttm.begin(), dttm.end(), [](char c) { return codec::isAsciiDigit(c); })) {
         return identityKeyOf(meta, dttm.substr(0, 4) + "-" + dttm.substr(4, 2) + "-" + dttm.substr(6, 2));
     }
     const auto at = std::chrono::floor<std::chrono::seconds>(record.receivedAt.value_or(record.enqueuedAt));

@@ -6,9 +6,6 @@
 #include "msgx/pipeline/requests/RequestDocuments.h"
 #include "msgx/storage/InfraError.h"
 
-#include <array>
-#include <cstdio>
-
 namespace msgx::pipeline {
 namespace {
 
@@ -22,19 +19,6 @@ constexpr int kRecoveryPage = 200;
 // Requests of the schedule's kind looked at to see whether today's daily request exists.
 constexpr int kScheduleLookback = 20;
 constexpr const char* kScheduleOrigin = "schedule";
-
-std::string fieldDateTime(std::chrono::local_seconds at) {
-    static constexpr std::array<const char*, 12> kMonths{"JAN", "FEB", "MAR", "APR", "MAY", "JUN",
-                                                         "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
-    const auto day = std::chrono::floor<std::chrono::days>(at);
-    const std::chrono::year_month_day date{day};
-    const std::chrono::hh_mm_ss time{at - day};
-    char text[32];
-    std::snprintf(text, sizeof text, "%02u%s%02d%02d%02d", static_cast<unsigned>(date.day()),
-                  kMonths[static_cast<unsigned>(date.month()) - 1], static_cast<int>(date.year()) % 100,
-                  static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()));
-    return text;
-}
 
 std::chrono::local_seconds parsedWindowEnd(const std::string& what, const std::string& text) {
     const auto parsed = codec::parseFieldDateTime(text);
@@ -65,7 +49,8 @@ std::pair<std::string, std::string> RequestCoordinator::defaultWindow(Timestamp 
     const auto local = zone_.toLocal(std::chrono::floor<std::chrono::seconds>(at));
     const auto day = std::chrono::floor<std::chrono::days>(local);
     const auto last = day + std::chrono::days(settings_.requests.dailyScheduleDays - 1);
-    return {fieldDateTime(day), fieldDateTime(last + std::chrono::hours(23) + std::chrono::minutes(59))};
+    return {codec::formatFieldDateTime(day),
+            codec::formatFieldDateTime(last + std::chrono::hours(23) + std::chrono::minutes(59))};
 }
 
 TrackedRequest RequestCoordinator::registerSchedule(const std::string& origin,

@@ -1,5 +1,6 @@
 #include "msgx/pipeline/requests/RequestDocuments.h"
 
+#include "msgx/codec/Ascii.h"
 #include "msgx/codec/ReferenceTypes.h"
 
 #include <algorithm>
@@ -7,14 +8,6 @@
 
 namespace msgx::pipeline {
 namespace {
-
-std::string upper(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) {
-        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-    });
-    return out;
-}
 
 std::string escaped(std::string_view text) {
     std::string out;
@@ -60,13 +53,13 @@ std::span<const std::string_view> requestableReferenceTypes() {
 }
 
 bool isRequestableReferenceType(std::string_view type) {
-    const std::string wanted = upper(type);
+    const std::string wanted = codec::toAsciiUpper(type);
     return std::find(codec::kReferenceTypes.begin(), codec::kReferenceTypes.end(), wanted) !=
            codec::kReferenceTypes.end();
 }
 
 std::optional<storage::RequestKind> requestKindAnswered(std::string_view type) {
-    const std::string wanted = upper(type);
+    const std::string wanted = codec::toAsciiUpper(type);
     if (wanted == "SCHD") {
         return storage::RequestKind{"RQFD", "NONE"};
     }

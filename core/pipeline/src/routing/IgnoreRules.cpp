@@ -1,18 +1,17 @@
 #include "msgx/pipeline/routing/IgnoreRules.h"
 
+#include "msgx/codec/Ascii.h"
+
 namespace msgx::pipeline {
 
 namespace {
-
-char upper(char c) {
-    return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-}
 
 // Iterative glob match with backtracking to the last '*'.
 bool globMatches(std::string_view pattern, std::string_view text) {
     std::size_t p = 0, t = 0, starP = std::string_view::npos, starT = 0;
     while (t < text.size()) {
-        if (p < pattern.size() && (pattern[p] == '?' || upper(pattern[p]) == upper(text[t]))) {
+        if (p < pattern.size() &&
+            (pattern[p] == '?' || codec::toAsciiUpper(pattern[p]) == codec::toAsciiUpper(text[t]))) {
             ++p;
             ++t;
         } else if (p < pattern.size() && pattern[p] == '*') {

@@ -1,8 +1,9 @@
 #include "repository/rows/StoredNames.h"
 
+#include "msgx/codec/Ascii.h"
+
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <stdexcept>
 #include <utility>
 
@@ -82,10 +83,7 @@ std::string_view eventStateName(EventState state) {
 }
 
 std::optional<ProcessingState> processingStateNamed(std::string_view name) {
-    std::string upper(name);
-    std::transform(upper.begin(), upper.end(), upper.begin(),
-                   [](unsigned char c) { return std::toupper(c); });
-    return valueIn(kProcessingStates, upper);
+    return valueIn(kProcessingStates, codec::toAsciiUpper(name));
 }
 
 ProcessingState processingStateFromColumn(std::string_view value) {
