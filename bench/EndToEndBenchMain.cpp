@@ -34,6 +34,7 @@
 // MSGX_E2E_KEEP is set.
 #include "KafkaMockControl.h"
 #include "MailboxBulkInsert.h"
+#include "msgx/codec/DateTimeFields.h"
 #include "msgx/storage/PocoConnectors.h"
 
 #include <CLI/CLI.hpp>
@@ -140,21 +141,6 @@ std::string replaceAll(std::string doc, const std::string& from, const std::stri
     return doc;
 }
 
-constexpr const char* kMonths[] = {"JAN", "FEB", "MAR", "APR", "MAY", "JUN",
-                                   "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
-
-int monthIndex(const std::string& text) {
-    std::string upper = text;
-    std::transform(upper.begin(), upper.end(), upper.begin(),
-                   [](unsigned char c) { return std::toupper(c); });
-    for (int m = 0; m < 12; ++m) {
-        if (upper == kMonths[m]) {
-            return m;
-        }
-    }
-    return -1;
-}
-
 // Shifts every AODB time value (ddMMMyyHHmm, 11 characters, as element text or attribute value)
 // by `minutes`: a message repeated on a flight then sets a new value, and times of one message
 // keep their order.
@@ -162,33 +148,15 @@ std::string shiftTimes(const std::string& doc, int minutes) {
     std::string out;
     out.reserve(doc.size());
     std::size_t i = 0;
-    auto digits = [&](std::size_t at, std::size_t n) {
-        for (std::size_t k = 0; k < n; ++k) {
-            if (at + k >= doc.size() || !std::isdigit(static_cast<unsigned char>(doc[at + k]))) {
-                return false;
-            }
-        }
-        return true;
-    };
     while (i < doc.size()) {
         const bool opens = i > 0 && (doc[i - 1] == '>' || doc[i - 1] == '"');
-        if (opens && i + 11 < doc.size() && (doc[i + 11] == '<' || doc[i + 11] == '"') && digits(i, 2) &&
-            digits(i + 5, 6) && monthIndex(doc.substr(i + 2, 3)) >= 0) {
-            std::tm tm{};
-            tm.tm_mday = std::stoi(doc.substr(i, 2));
-            tm.tm_mon = monthIndex(doc.substr(i + 2, 3));
-            tm.tm_year = 100 + std::stoi(doc.substr(i + 5, 2));
-            tm.tm_hour = std::stoi(doc.substr(i + 7, 2));
-            tm.tm_min = std::stoi(doc.substr(i + 9, 2)) + minutes;
-            const std::time_t t = ::timegm(&tm);
-            std::tm shifted{};
-            ::gmtime_r(&t, &shifted);
-            char text[16];
-            std::snprintf(text, sizeof text, "%02d%s%02d%02d%02d", shifted.tm_mday, kMonths[shifted.tm_mon],
-                          shifted.tm_year % 100, shifted.tm_hour, shifted.tm_min);
-            out += text;
-            i += 11;
-            continue;
+        if (opens && i + 11 < doc.size() && (doc[i + 11] == '<' || doc[i + 11] == '"')) {
+            const auto time = msgx::codec::parseFieldDateTime(std::string_view(doc).substr(i, 11));
+            if (time.hasValue()) {
+                out += msgx::codec::formatFieldDateTime(time.value() + std::chrono::minutes(minutes));
+                i += 11;
+                continue;
+            }
         }
         out += doc[i++];
     }

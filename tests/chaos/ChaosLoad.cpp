@@ -1,5 +1,7 @@
 #include "ChaosLoad.h"
 
+#include "msgx/codec/DateTimeFields.h"
+
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -93,17 +95,8 @@ PlannedRow succeeded(RowKind kind, std::string key, std::string document) {
 
 std::string flopTime(int minutes) {
     using namespace std::chrono;
-    static constexpr std::array<const char*, 12> kMonths{"JAN", "FEB", "MAR", "APR", "MAY", "JUN",
-                                                         "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"};
-    const auto local = sys_days{year{2024} / March / 7} + std::chrono::minutes(minutes);
-    const auto day = floor<days>(local);
-    const year_month_day date{day};
-    const hh_mm_ss time{local - day};
-    char text[48];
-    std::snprintf(text, sizeof text, "%02u%s%02d%02d%02d", static_cast<unsigned>(date.day()),
-                  kMonths[static_cast<unsigned>(date.month()) - 1], static_cast<int>(date.year()) % 100,
-                  static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()));
-    return text;
+    const local_days day{year{2024} / March / 7};
+    return codec::formatFieldDateTime(local_seconds(day) + std::chrono::minutes(minutes));
 }
 
 std::string documentTime(int minutes) {

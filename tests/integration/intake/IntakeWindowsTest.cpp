@@ -226,6 +226,8 @@ TEST_F(IntakeWindowsTest, ABacklogSkipRecordsTheRowsAndBackFillsOnlyWhatTheLegac
 
 TEST_F(IntakeWindowsTest, AFirstStartAtTheLowestUnprocessedRowLeavesTheLegacyConsumersRows) {
     config_.profile = config::Profile::Production;
+    poller_ = std::make_unique<InboxPoller>(*store_, mariaDb_->mailbox().inbox(), clock_,
+                                            pipeline::IntakeSettings::of(config_));
     const MailboxId a = insert("a");
     const MailboxId b = insert("b");
     const MailboxId c = insert("c");

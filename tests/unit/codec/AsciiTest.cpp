@@ -34,3 +34,27 @@ TEST(Ascii, UpperCasesAsciiLettersAndKeepsEveryOtherByte) {
     EXPECT_EQ(toAsciiUpper("caf\xc3\xa9"), "CAF\xc3\xa9"); // UTF-8 stays as it is
     EXPECT_EQ(toAsciiUpper(""), "");
 }
+
+TEST(Ascii, CaseTestsSeeOneRangeEach) {
+    EXPECT_TRUE(isAsciiUpper('A'));
+    EXPECT_TRUE(isAsciiUpper('Z'));
+    EXPECT_FALSE(isAsciiUpper('a'));
+    EXPECT_FALSE(isAsciiUpper('@'));
+    EXPECT_FALSE(isAsciiUpper('['));
+    EXPECT_TRUE(isAsciiLower('a'));
+    EXPECT_TRUE(isAsciiLower('z'));
+    EXPECT_FALSE(isAsciiLower('A'));
+    EXPECT_FALSE(isAsciiLower('`'));
+    EXPECT_FALSE(isAsciiLower('{'));
+    EXPECT_FALSE(isAsciiLower('\xe9'));
+}
+
+TEST(Ascii, LowerCasesAsciiLettersAndKeepsEveryOtherByte) {
+    EXPECT_EQ(toAsciiLower('A'), 'a');
+    EXPECT_EQ(toAsciiLower('Z'), 'z');
+    EXPECT_EQ(toAsciiLower('a'), 'a');
+    EXPECT_EQ(toAsciiLower('['), '[');
+    EXPECT_EQ(toAsciiLower("Bearer X-Token"), "bearer x-token");
+    EXPECT_EQ(toAsciiLower("CAF\xc3\x89"), "caf\xc3\x89"); // UTF-8 E-acute stays as it is
+    EXPECT_EQ(toAsciiLower(""), "");
+}
