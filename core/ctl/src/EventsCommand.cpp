@@ -65,7 +65,7 @@ JsonValue eventJson(const storage::OutboxEvent& e) {
     item.set("sourceId", e.sourceId ? JsonValue::integer(*e.sourceId) : JsonValue());
     item.set("attempts", JsonValue::integer(e.attempts));
     item.set("nextAttemptAt", JsonValue::string(isoUtc(e.nextAttemptAt)));
-    item.set("lastError", e.lastError ? JsonValue::string(*e.lastError) : JsonValue());
+    item.set("lastError", JsonValue::stringOrNull(e.lastError));
     item.set("createdAt", JsonValue::string(isoUtc(e.createdAt)));
     item.set("sentAt", e.sentAt ? JsonValue::string(isoUtc(*e.sentAt)) : JsonValue());
     item.set("payload", JsonValue::string(e.payloadJson));

@@ -30,10 +30,6 @@ struct MessagesOptions {
     bool json = false;
 };
 
-JsonValue optionalText(const std::optional<std::string>& text) {
-    return text ? JsonValue::string(*text) : JsonValue();
-}
-
 int runMessages(const MessagesOptions& options) {
     storage::MessageFilter filter;
     if (!options.state.empty()) {
@@ -70,9 +66,9 @@ int runMessages(const MessagesOptions& options) {
                                            ? JsonValue::string(std::string(errorClassName(*r.errorClass)))
                                            : JsonValue());
                 item.set("attempts", JsonValue::integer(r.attempts));
-                item.set("note", optionalText(r.note));
-                item.set("lastError", optionalText(r.lastError));
-                item.set("identity", optionalText(r.identityKey));
+                item.set("note", JsonValue::stringOrNull(r.note));
+                item.set("lastError", JsonValue::stringOrNull(r.lastError));
+                item.set("identity", JsonValue::stringOrNull(r.identityKey));
                 item.set("nextAttemptAtMicros",
                          r.nextAttemptAt ? JsonValue::integer(storage::toEpochMicros(*r.nextAttemptAt))
                                          : JsonValue());

@@ -35,25 +35,21 @@ struct RequestOptions {
     bool json = false;
 };
 
-JsonValue optionalText(const std::optional<std::string>& text) {
-    return text ? JsonValue::string(*text) : JsonValue();
-}
-
 JsonValue requestJson(const storage::TrackedRequest& r) {
     auto item = JsonValue::object();
     item.set("id", JsonValue::integer(r.id));
     item.set("kind", JsonValue::string(r.kind.name()));
     item.set("state", JsonValue::string(storage::requestStateName(r.state)));
     item.set("origin", JsonValue::string(r.origin));
-    item.set("windowFrom", optionalText(r.windowFrom));
-    item.set("windowTo", optionalText(r.windowTo));
+    item.set("windowFrom", JsonValue::stringOrNull(r.windowFrom));
+    item.set("windowTo", JsonValue::stringOrNull(r.windowTo));
     item.set("seqn", r.document ? JsonValue::integer(r.document->seqn) : JsonValue());
     item.set("outboxId", r.outboxId ? JsonValue::integer(*r.outboxId) : JsonValue());
     item.set("registeredAt", JsonValue::string(sdk::formatUtc(r.registeredAt)));
     item.set("sentAt", r.sentAt ? JsonValue::string(sdk::formatUtc(*r.sentAt)) : JsonValue());
     item.set("expiresAt", JsonValue::string(sdk::formatUtc(r.expiresAt)));
     item.set("closedAt", r.closedAt ? JsonValue::string(sdk::formatUtc(*r.closedAt)) : JsonValue());
-    item.set("outcome", optionalText(r.outcome));
+    item.set("outcome", JsonValue::stringOrNull(r.outcome));
     item.set("answeredBy", r.answeredBy ? JsonValue::integer(*r.answeredBy) : JsonValue());
     return item;
 }

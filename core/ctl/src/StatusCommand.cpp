@@ -89,7 +89,7 @@ JsonValue statusJson(StoreCommandContext& context) {
         oldest.set("errorClass", head->errorClass
                                      ? JsonValue::string(std::string(errorClassName(*head->errorClass)))
                                      : JsonValue());
-        oldest.set("lastError", head->lastError ? JsonValue::string(*head->lastError) : JsonValue());
+        oldest.set("lastError", JsonValue::stringOrNull(head->lastError));
         oldest.set("nextAttemptInSeconds", head->nextAttemptAt
                                                ? JsonValue::number(secondsBetween(now, *head->nextAttemptAt))
                                                : JsonValue());

@@ -43,10 +43,6 @@ JsonValue optionalTime(const std::optional<storage::Timestamp>& t) {
     return t ? JsonValue::string(isoTime(*t)) : JsonValue();
 }
 
-JsonValue optionalText(const std::optional<std::string>& text) {
-    return text ? JsonValue::string(*text) : JsonValue();
-}
-
 JsonValue messageJson(const storage::ProcessingRecord& r, const std::vector<storage::OutboxEvent>& events) {
     auto item = JsonValue::object();
     item.set("id", JsonValue::integer(r.mailboxId));
@@ -55,9 +51,9 @@ JsonValue messageJson(const storage::ProcessingRecord& r, const std::vector<stor
     item.set("errorClass",
              r.errorClass ? JsonValue::string(std::string(errorClassName(*r.errorClass))) : JsonValue());
     item.set("attempts", JsonValue::integer(r.attempts));
-    item.set("note", optionalText(r.note));
-    item.set("lastError", optionalText(r.lastError));
-    item.set("identity", optionalText(r.identityKey));
+    item.set("note", JsonValue::stringOrNull(r.note));
+    item.set("lastError", JsonValue::stringOrNull(r.lastError));
+    item.set("identity", JsonValue::stringOrNull(r.identityKey));
     item.set("enqueuedAt", JsonValue::string(isoTime(r.enqueuedAt)));
     item.set("receivedAt", optionalTime(r.receivedAt));
     item.set("processingStartedAt", optionalTime(r.processingStartedAt));
@@ -68,8 +64,8 @@ JsonValue messageJson(const storage::ProcessingRecord& r, const std::vector<stor
     backfill.set("state", JsonValue::string(std::string(storage::backfillStateName(r.backfillState))));
     backfill.set("attempts", JsonValue::integer(r.backfillAttempts));
     backfill.set("nextAt", optionalTime(r.backfillNextAt));
-    backfill.set("status", optionalText(r.backfillStatusValue));
-    backfill.set("error", optionalText(r.backfillError));
+    backfill.set("status", JsonValue::stringOrNull(r.backfillStatusValue));
+    backfill.set("error", JsonValue::stringOrNull(r.backfillError));
     item.set("backfill", std::move(backfill));
     auto list = JsonValue::array();
     for (const auto& e : events) {
@@ -79,7 +75,7 @@ JsonValue messageJson(const storage::ProcessingRecord& r, const std::vector<stor
         event.set("flid", e.flid ? JsonValue::integer(*e.flid) : JsonValue());
         event.set("state", JsonValue::string(std::string(storage::eventStateName(e.state))));
         event.set("attempts", JsonValue::integer(e.attempts));
-        event.set("lastError", optionalText(e.lastError));
+        event.set("lastError", JsonValue::stringOrNull(e.lastError));
         event.set("createdAt", JsonValue::string(isoTime(e.createdAt)));
         event.set("sentAt", optionalTime(e.sentAt));
         list.push(std::move(event));

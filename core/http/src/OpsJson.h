@@ -15,7 +15,6 @@ namespace msgx::http::detail {
 // ("2026-12-01T18:09:47.123456Z").
 std::string isoTime(storage::Timestamp t);
 json::JsonValue optionalTime(const std::optional<storage::Timestamp>& t);
-json::JsonValue optionalText(const std::optional<std::string>& text);
 
 // The message object: the PROC_STATE row, its back-fill state and its events.
 json::JsonValue messageJson(const storage::ProcessingRecord& record,

@@ -10,8 +10,6 @@ namespace msgx::sdk {
 
 namespace {
 
-constexpr FieldSpec kFlid{"FLID", "flid", FieldType::Long, 0, true};
-
 int severity(Problem::Kind kind) {
     switch (kind) {
     case Problem::Kind::CodecError:
@@ -48,8 +46,8 @@ Decision decideEachFlopRecord(const HandlerContext& context, const FlightView& f
 
     for (std::size_t i = 0; i < records.size(); ++i) {
         const codec::Element& record = *records[i];
-        const FieldRead flidRead = readField(record, kFlid, context.businessZone);
-        if (auto problem = problemOf(flidRead, kFlid)) {
+        const FieldRead flidRead = readField(record, kFlidField, context.businessZone);
+        if (auto problem = problemOf(flidRead, kFlidField)) {
             note(problem->within(prefix(i)));
             continue;
         }

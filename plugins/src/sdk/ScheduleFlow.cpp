@@ -18,8 +18,6 @@ namespace msgx::sdk {
 
 namespace {
 
-constexpr FieldSpec kFlid{"FLID", "flid", FieldType::Long, 0, true};
-
 std::string recordPrefix(std::size_t index, std::size_t count) {
     return count > 1 ? "record " + std::to_string(index + 1) + ": " : std::string();
 }
@@ -129,8 +127,8 @@ Decision decideScheduleUpserts(const HandlerContext& context, const FlightView& 
 Decision decideScheduleDeletes(const HandlerContext& context, const FlightView& flights,
                                const codec::Message& message) {
     auto read = readScheduleRecords<Flid>(message, [&context](const codec::Element& fltr) -> Checked<Flid> {
-        const FieldRead flid = readField(fltr, kFlid, context.businessZone);
-        if (auto problem = problemOf(flid, kFlid)) {
+        const FieldRead flid = readField(fltr, kFlidField, context.businessZone);
+        if (auto problem = problemOf(flid, kFlidField)) {
             return *problem;
         }
         return std::get<std::int64_t>(flid.value);

@@ -13,7 +13,7 @@ using Texts = std::vector<std::string>;
 
 namespace {
 
-Config load(const std::string& extra) {
+Config embeddedWith(const std::string& extra) {
     return parseConfig(minimalEmbedded(extra), "test.yaml", fakeEnv({}));
 }
 
@@ -25,19 +25,19 @@ std::string listenError(const std::string& value) {
 } // namespace
 
 TEST(HttpConfig, EveryKeyLoads) {
-    const Config config = load("http:\n"                                 // 15
-                               "  enabled: false\n"                      // 16
-                               "  listen: 0.0.0.0:9000\n"                // 17
-                               "  threads: 4\n"                          // 18
-                               "  max-queued: 12\n"                      // 19
-                               "  header-timeout: 2s\n"                  // 20
-                               "  body-timeout: 500ms\n"                 // 21
-                               "  compat-token-file: /etc/msgx/compat\n" // 22
-                               "  ops-token-file: /etc/msgx/ops\n"       // 23
-                               "  all-flights-limit: 2000\n"             // 24
-                               "  schd-sync-wait: 0ms\n"                 // 25
-                               "limits:\n"                               // 26
-                               "  max-document-size: 64KB\n");           // 27
+    const Config config = embeddedWith("http:\n"                                 // 15
+                                       "  enabled: false\n"                      // 16
+                                       "  listen: 0.0.0.0:9000\n"                // 17
+                                       "  threads: 4\n"                          // 18
+                                       "  max-queued: 12\n"                      // 19
+                                       "  header-timeout: 2s\n"                  // 20
+                                       "  body-timeout: 500ms\n"                 // 21
+                                       "  compat-token-file: /etc/msgx/compat\n" // 22
+                                       "  ops-token-file: /etc/msgx/ops\n"       // 23
+                                       "  all-flights-limit: 2000\n"             // 24
+                                       "  schd-sync-wait: 0ms\n"                 // 25
+                                       "limits:\n"                               // 26
+                                       "  max-document-size: 64KB\n");           // 27
     const HttpConfig& h = config.http;
     EXPECT_FALSE(h.enabled);
     EXPECT_EQ(h.listen, (HttpEndpoint{"0.0.0.0", 9000}));
@@ -53,7 +53,7 @@ TEST(HttpConfig, EveryKeyLoads) {
 }
 
 TEST(HttpConfig, DefaultsListenOnLoopbackWithNoTokenFiles) {
-    const Config config = load("");
+    const Config config = embeddedWith("");
     EXPECT_TRUE(config.http.enabled);
     EXPECT_EQ(formatListen(config.http.listen), "127.0.0.1:8470");
     EXPECT_FALSE(config.http.compatTokenFile);
@@ -62,9 +62,9 @@ TEST(HttpConfig, DefaultsListenOnLoopbackWithNoTokenFiles) {
 }
 
 TEST(HttpConfig, ListenTakesIpv6InBracketsAndPortZero) {
-    EXPECT_EQ(load("http:\n  listen: \"[::1]:8471\"\n").http.listen, (HttpEndpoint{"::1", 8471}));
+    EXPECT_EQ(embeddedWith("http:\n  listen: \"[::1]:8471\"\n").http.listen, (HttpEndpoint{"::1", 8471}));
     EXPECT_EQ(formatListen(HttpEndpoint{"::1", 8471}), "[::1]:8471");
-    EXPECT_EQ(load("http:\n  listen: 127.0.0.1:0\n").http.listen.port, 0);
+    EXPECT_EQ(embeddedWith("http:\n  listen: 127.0.0.1:0\n").http.listen.port, 0);
 }
 
 TEST(HttpConfig, ListenRefusesNamesBadAddressesAndPorts) {

@@ -18,7 +18,7 @@ using Texts = std::vector<std::string>;
 
 namespace {
 
-Config load(const std::string& extra) {
+Config embeddedWithAdminApi(const std::string& extra) {
     return parseConfig(minimalEmbedded(extra), "test.yaml",
                        fakeEnv({{"ADMIN_API", "http://admin.example:8080"}}));
 }
@@ -26,25 +26,25 @@ Config load(const std::string& extra) {
 } // namespace
 
 TEST(RefreshConfig, TheSectionLoadsEveryKeyAndTheClassesWithTheirRtype) {
-    const Config config =
-        load("refresh:\n"                                      // 15
-             "  interval: 30m\n"                               // 16
-             "  timeout: 300ms\n"                              // 17
-             "  max-document-size: 2MB\n"                      // 18
-             "  precedence: aodb\n"                            // 19
-             "  in-shadow: true\n"                             // 20
-             "  classes:\n"                                    // 21
-             "    GLST:\n"                                     // 22
-             "      url: ${ADMIN_API}/api/gates?active=true\n" // 23
-             "      key: gateCode\n"                           // 24
-             "      fields: {GCOD: gateCode, GTNM: name, GTML: terminal}\n"
-             "    ORMS_STAND: {url: 'http://admin.example/api/stands', key: code,\n"
-             "                 fields: {SCOD: code, REMT: remote}}\n"
-             "    ORMS_STAND_AIRBRIDGE:\n"
-             "      url: http://admin.example/api/bridges\n"
-             "      key: bridge\n"
-             "      fields: {ABCD: bridge, STND: stands}\n"
-             "    REGN: {url: 'http://admin.example/api/regs', key: reg, fields: {RNUM: reg}}\n");
+    const Config config = embeddedWithAdminApi(
+        "refresh:\n"                                      // 15
+        "  interval: 30m\n"                               // 16
+        "  timeout: 300ms\n"                              // 17
+        "  max-document-size: 2MB\n"                      // 18
+        "  precedence: aodb\n"                            // 19
+        "  in-shadow: true\n"                             // 20
+        "  classes:\n"                                    // 21
+        "    GLST:\n"                                     // 22
+        "      url: ${ADMIN_API}/api/gates?active=true\n" // 23
+        "      key: gateCode\n"                           // 24
+        "      fields: {GCOD: gateCode, GTNM: name, GTML: terminal}\n"
+        "    ORMS_STAND: {url: 'http://admin.example/api/stands', key: code,\n"
+        "                 fields: {SCOD: code, REMT: remote}}\n"
+        "    ORMS_STAND_AIRBRIDGE:\n"
+        "      url: http://admin.example/api/bridges\n"
+        "      key: bridge\n"
+        "      fields: {ABCD: bridge, STND: stands}\n"
+        "    REGN: {url: 'http://admin.example/api/regs', key: reg, fields: {RNUM: reg}}\n");
     const RefreshConfig& r = config.refresh;
     EXPECT_EQ(r.interval, std::chrono::minutes(30));
     EXPECT_EQ(r.timeout, std::chrono::milliseconds(300));
@@ -64,15 +64,15 @@ TEST(RefreshConfig, TheSectionLoadsEveryKeyAndTheClassesWithTheirRtype) {
 }
 
 TEST(RefreshConfig, DefaultsRefreshNothing) {
-    const Config config = load("");
+    const Config config = embeddedWithAdminApi("");
     EXPECT_EQ(config.refresh.interval, std::chrono::hours(1));
     EXPECT_EQ(config.refresh.timeout, std::chrono::seconds(10));
     EXPECT_EQ(config.refresh.maxDocumentSize, 50u * 1024 * 1024);
     EXPECT_EQ(config.refresh.precedence, RefreshPrecedence::AdminApi);
     EXPECT_FALSE(config.refresh.inShadow);
     EXPECT_TRUE(config.refresh.classes.empty());
-    EXPECT_TRUE(load("refresh:\n  classes: {}\n").refresh.classes.empty());
-    EXPECT_TRUE(load("refresh:\n  classes:\n").refresh.classes.empty());
+    EXPECT_TRUE(embeddedWithAdminApi("refresh:\n  classes: {}\n").refresh.classes.empty());
+    EXPECT_TRUE(embeddedWithAdminApi("refresh:\n  classes:\n").refresh.classes.empty());
     EXPECT_EQ(name(RefreshPrecedence::AdminApi), "admin-api");
     EXPECT_EQ(name(RefreshPrecedence::Aodb), "aodb");
 }

@@ -1,6 +1,7 @@
 // Inputs an attacker or a broken sender could produce: each must end MALFORMED quickly, with bounded
 // memory, and without reading anything outside the document.
 
+#include "MalformedReason.h"
 #include "TempDir.h"
 #include "msgx/decoder/MessageDecoder.h"
 
@@ -12,22 +13,13 @@
 
 using namespace msgx::codec;
 using msgx::ErrorClass;
+using msgx::test::malformedReason;
 
 namespace {
 
 std::string meta() {
     return "<META><SNDR>AODB</SNDR><SEQN>1</SEQN><DTTM>20240607081230</DTTM><TYPE>FLOP</TYPE>"
            "<STYP>REMC</STYP></META>";
-}
-
-std::string malformedReason(std::string_view xml, const XmlLimits& limits = {}) {
-    const DecodeResult result = decodeMessage(xml, limits);
-    if (result.ok()) {
-        ADD_FAILURE() << "decoded, expected MALFORMED";
-        return {};
-    }
-    EXPECT_EQ(result.failure().errorClass, ErrorClass::Malformed);
-    return result.failure().reason;
 }
 
 // A FLOP-REMC message of exactly `size` bytes (padding is whitespace inside MSG).

@@ -1,6 +1,7 @@
 #include "msgx/decoder/MessageDecoder.h"
 
 #include "FieldAssertions.h"
+#include "MalformedReason.h"
 #include "msgx/codec/DateTimeFields.h"
 #include "msgx/codec/RoutingKey.h"
 
@@ -11,6 +12,7 @@
 using namespace std::chrono;
 using namespace msgx::codec;
 using msgx::ErrorClass;
+using msgx::test::malformedReason;
 
 namespace {
 
@@ -25,17 +27,6 @@ std::string flopBody() {
 
 std::string flopMessage(const std::string& body = flopBody()) {
     return "<MSG>" + metaXml() + body + "</MSG>";
-}
-
-// The reason of a decode that must be MALFORMED ("" and a test failure otherwise).
-std::string malformedReason(std::string_view xml) {
-    const DecodeResult result = decodeMessage(xml);
-    if (result.ok()) {
-        ADD_FAILURE() << "decoded, expected MALFORMED: " << xml;
-        return {};
-    }
-    EXPECT_EQ(result.failure().errorClass, ErrorClass::Malformed);
-    return result.failure().reason;
 }
 
 Message decoded(std::string_view xml) {

@@ -27,7 +27,7 @@ std::string read(const std::string& wire, std::size_t step = 4096, std::uint64_t
         max);
 }
 
-std::string refusal(const std::string& wire) {
+std::string chunkedRefusal(const std::string& wire) {
     try {
         (void)read(wire);
     } catch (const ChunkedBodyError& e) {
@@ -49,14 +49,15 @@ TEST(ChunkedBodyReader, AWholeBodyIsReadWhateverTheSplitWithExtensionsAndTrailer
 }
 
 TEST(ChunkedBodyReader, BrokenFramingAndACutBodyAreRefusedNeverTakenAsWhole) {
-    EXPECT_EQ(refusal("5\r\n<MSG>\r\nzz\r\n\r\n"), "a chunk-size line is not a hex number: \"zz\"");
-    EXPECT_EQ(refusal("5\r\n<MSG>"), "the connection ended before the last chunk of the body");
-    EXPECT_EQ(refusal("5\r\n<MSG>\r\n"), "the connection ended before the last chunk of the body");
-    EXPECT_EQ(refusal("5\r\n<MSG>\r\n0\r\n"), "the connection ended before the last chunk of the body");
-    EXPECT_EQ(refusal("5\r\n<MSG>xx\r\n0\r\n\r\n"), "the end of a chunk is longer than 1 bytes");
-    EXPECT_EQ(refusal("\r\n"), "a chunk-size line is not a hex number: \"\"");
-    EXPECT_EQ(refusal("1234567890abcdef\r\n"), "a chunk size has more than 15 hex digits");
-    EXPECT_EQ(refusal(std::string(2000, '1')), "a chunk-size line is longer than 1024 bytes");
+    EXPECT_EQ(chunkedRefusal("5\r\n<MSG>\r\nzz\r\n\r\n"), "a chunk-size line is not a hex number: \"zz\"");
+    EXPECT_EQ(chunkedRefusal("5\r\n<MSG>"), "the connection ended before the last chunk of the body");
+    EXPECT_EQ(chunkedRefusal("5\r\n<MSG>\r\n"), "the connection ended before the last chunk of the body");
+    EXPECT_EQ(chunkedRefusal("5\r\n<MSG>\r\n0\r\n"),
+              "the connection ended before the last chunk of the body");
+    EXPECT_EQ(chunkedRefusal("5\r\n<MSG>xx\r\n0\r\n\r\n"), "the end of a chunk is longer than 1 bytes");
+    EXPECT_EQ(chunkedRefusal("\r\n"), "a chunk-size line is not a hex number: \"\"");
+    EXPECT_EQ(chunkedRefusal("1234567890abcdef\r\n"), "a chunk size has more than 15 hex digits");
+    EXPECT_EQ(chunkedRefusal(std::string(2000, '1')), "a chunk-size line is longer than 1024 bytes");
 }
 
 TEST(ChunkedBodyReader, AChunkOverTheLimitIsRefusedByItsAnnouncedSize) {

@@ -10,7 +10,7 @@ using msgx::http::safePath;
 
 namespace {
 
-std::string refusal(const std::string& target) {
+std::string pathRefusal(const std::string& target) {
     try {
         (void)safePath(target);
     } catch (const ApiError& e) {
@@ -33,6 +33,6 @@ TEST(SafePath, DotSegmentsEmptySegmentsBackslashesAndNulAreRefused) {
     for (const std::string bad :
          {"/ops/../health", "/ops/%2e%2e/health", "/ops/%2E%2E/health", "/..", "/./health", "//health",
           "/ops//messages", "/ops\\..\\x", "/ops%5c..", "/x%00y", "health", "/%zz"}) {
-        EXPECT_EQ(refusal(bad), "BAD_PATH 400") << bad;
+        EXPECT_EQ(pathRefusal(bad), "BAD_PATH 400") << bad;
     }
 }

@@ -18,7 +18,7 @@ void write(const fs::path& file, const std::string& content) {
 }
 
 TEST(PluginDirectoryWatch, AnUnchangedDirectoryIsNeverReported) {
-    test::TempDir dir;
+    msgx::test::TempDir dir;
     write(dir.path() / "flop-stnd.so", "one");
     PluginDirectoryWatch watch(dir.path());
     EXPECT_FALSE(watch.changedSinceLoad());
@@ -26,7 +26,7 @@ TEST(PluginDirectoryWatch, AnUnchangedDirectoryIsNeverReported) {
 }
 
 TEST(PluginDirectoryWatch, ANewPluginIsReportedOnceTwoChecksAgreeAndThenOnlyOnce) {
-    test::TempDir dir;
+    msgx::test::TempDir dir;
     PluginDirectoryWatch watch(dir.path());
     write(dir.path() / "flop-gtdt.so", "partial");
     EXPECT_FALSE(watch.changedSinceLoad()) << "first sight of a new listing: the copy may still be running";
@@ -37,7 +37,7 @@ TEST(PluginDirectoryWatch, ANewPluginIsReportedOnceTwoChecksAgreeAndThenOnlyOnce
 }
 
 TEST(PluginDirectoryWatch, AReplacedOrRemovedPluginIsAChangeAndOtherFilesAreNot) {
-    test::TempDir dir;
+    msgx::test::TempDir dir;
     write(dir.path() / "flop-stnd.so", "v1");
     PluginDirectoryWatch watch(dir.path());
     write(dir.path() / "README.txt", "not a plugin");
@@ -56,7 +56,7 @@ TEST(PluginDirectoryWatch, AReplacedOrRemovedPluginIsAChangeAndOtherFilesAreNot)
 }
 
 TEST(PluginDirectoryWatch, AMissingDirectoryIsNoChangeUntilItAppears) {
-    test::TempDir dir;
+    msgx::test::TempDir dir;
     const fs::path plugins = dir.path() / "later";
     PluginDirectoryWatch watch(plugins);
     EXPECT_FALSE(watch.changedSinceLoad());

@@ -4,6 +4,7 @@
 // reject. Each group here has the shape of a FLOP STYP that uses it.
 #include "msgx/sdk/AttributeGroup.h"
 
+#include "NoReferenceData.h"
 #include "msgx/decoder/MessageDecoder.h"
 
 #include <gtest/gtest.h>
@@ -13,12 +14,7 @@
 namespace msgx::sdk {
 namespace {
 
-class NoReferences final : public ReferenceView {
-public:
-    const ReferenceItem* find(std::string_view, std::string_view) const override { return nullptr; }
-    std::size_t classSize(std::string_view) const override { return 0; }
-    std::optional<StringList> airbridgesServing(std::string_view) const override { return std::nullopt; }
-};
+using namespace stubs;
 
 class OneFlight final : public FlightView {
 public:
@@ -33,11 +29,7 @@ private:
     FlightDocument flight_;
 };
 
-const codec::TimeZone kUtc = codec::TimeZone::utc();
-const NoReferences kNoReferences;
-const HandlerContext kContext{std::chrono::sys_seconds{}, kUtc, kNoReferences};
-
-codec::Message flopMessage(const std::string& inner) {
+codec::Message fdivFlop(const std::string& inner) {
     auto decoded = codec::decodeMessage("<MSG><META><SNDR>A</SNDR><SEQN>1</SEQN><DTTM>20240101000000</DTTM>"
                                         "<TYPE>FLOP</TYPE><STYP>FDIV</STYP></META><FLOP><FLID>1</FLID>" +
                                         inner + "</FLOP></MSG>");
@@ -93,7 +85,7 @@ FlightDocument storedFlight() {
 
 // The stored flight after the group's edit of `inner`, or the problem.
 Checked<FlightDocument> after(const AttributeGroup& group, const std::string& inner) {
-    const codec::Message message = flopMessage(inner);
+    const codec::Message message = fdivFlop(inner);
     Checked<FlightEdit> edit = attributeGroupRule(*message.root().child("FLOP"), group, kContext);
     if (!edit.ok()) {
         return edit.problem();
@@ -206,7 +198,7 @@ TEST(AttributeGroup, AllOrNoneRejectsAnIncompleteGroupAndStillClearsOnEmpty) {
 constexpr std::string_view kDoorIds[] = {"O", "C"};
 
 TEST(ReadOneOf, GivesTheCodeOrTheProblem) {
-    const codec::Message message = flopMessage("<PORT><POID>C</POID><A/><B>X</B><D>CO</D></PORT>");
+    const codec::Message message = fdivFlop("<PORT><POID>C</POID><A/><B>X</B><D>CO</D></PORT>");
     const codec::Element& port = *message.root().child("FLOP")->child("PORT");
     const auto read = [&port](std::string_view source) {
         return readOneOf(port, {source, "doorId", FieldType::Char}, kDoorIds, kUtc);
@@ -222,14 +214,14 @@ TEST(ReadOneOf, GivesTheCodeOrTheProblem) {
 TEST(AttributeGroupHandler, AnEqualGroupChangesNothingAndAChangeIsOneEvent) {
     const OneFlight flights(storedFlight());
     const AttributeGroupHandler<kLandingAbort> handler;
-    const Decision equal = handler.decide(kContext, flights, flopMessage(R"(<FLAB ARES="G">WIND</FLAB>)"));
+    const Decision equal = handler.decide(kContext, flights, fdivFlop(R"(<FLAB ARES="G">WIND</FLAB>)"));
     EXPECT_EQ(equal.outcome, Decision::Outcome::Apply);
     EXPECT_TRUE(equal.changesNothing());
-    const Decision changed = handler.decide(kContext, flights, flopMessage(R"(<FLAB ARES="O"/>)"));
+    const Decision changed = handler.decide(kContext, flights, fdivFlop(R"(<FLAB ARES="O"/>)"));
     ASSERT_EQ(changed.events.size(), 1u);
     EXPECT_EQ(changed.events[0].fields,
               (Fields{{"landingAbortIndicator", std::string("O")}, {"landingAbortReason", Value()}}));
-    const Decision rejected = handler.decide(kContext, flights, flopMessage(R"(<FLAB ARES="g"/>)"));
+    const Decision rejected = handler.decide(kContext, flights, fdivFlop(R"(<FLAB ARES="g"/>)"));
     EXPECT_EQ(rejected.outcome, Decision::Outcome::Skip);
     EXPECT_EQ(rejected.reason, "rejected:FLAB ARES 'g' is not one of O, G");
 }

@@ -2,6 +2,7 @@
 // problem precedence, master -> shared flights, equal values.
 #include "msgx/sdk/FlopRecords.h"
 
+#include "NoReferenceData.h"
 #include "msgx/decoder/MessageDecoder.h"
 #include "msgx/sdk/AttributeRules.h"
 
@@ -11,6 +12,8 @@
 
 namespace msgx::sdk {
 namespace {
+
+using namespace stubs;
 
 class Flights final : public FlightView {
 public:
@@ -34,14 +37,7 @@ private:
     std::map<Flid, FlightDocument> flights_;
 };
 
-class NoReferences final : public ReferenceView {
-public:
-    const ReferenceItem* find(std::string_view, std::string_view) const override { return nullptr; }
-    std::size_t classSize(std::string_view) const override { return 0; }
-    std::optional<StringList> airbridgesServing(std::string_view) const override { return std::nullopt; }
-};
-
-codec::Message flopMessage(const std::string& records) {
+codec::Message stndMessage(const std::string& records) {
     auto decoded =
         codec::decodeMessage("<MSG><META><SNDR>AODB</SNDR><SEQN>1</SEQN><DTTM>20240101000000</DTTM>"
                              "<TYPE>FLOP</TYPE><STYP>STND</STYP></META>" +
@@ -59,13 +55,9 @@ FlightDocument flight(Flid flid, const std::string& stand, std::optional<Flid> m
     return doc;
 }
 
-const codec::TimeZone kUtc = codec::TimeZone::utc();
-const NoReferences kNoReferences;
-const HandlerContext kContext{std::chrono::sys_seconds{}, kUtc, kNoReferences};
-
 Decision decide(const Flights& flights, const std::string& records) {
     return decideFlopRecords(
-        kContext, flights, flopMessage(records), [](const codec::Element& record, const HandlerContext& c) {
+        kContext, flights, stndMessage(records), [](const codec::Element& record, const HandlerContext& c) {
             return mandatoryRule(record, {"STND", "currentStand", FieldType::Text, 8}, c);
         });
 }
@@ -128,8 +120,8 @@ TEST(FlopRecordHandler, IsTheCommonFlowAroundItsRule) {
     flights.add(flight(2, "101", 1));
     const FlopRecordHandler<standRule> handler;
     const std::string records = "<FLOP><FLID>1</FLID><STND>102</STND></FLOP><FLOP><FLID>5</FLID></FLOP>";
-    EXPECT_EQ(handler.decide(kContext, flights, flopMessage(records)), decide(flights, records));
-    EXPECT_EQ(handler.decide(kContext, flights, flopMessage("<FLOP><FLID>1</FLID><STND/></FLOP>")).reason,
+    EXPECT_EQ(handler.decide(kContext, flights, stndMessage(records)), decide(flights, records));
+    EXPECT_EQ(handler.decide(kContext, flights, stndMessage("<FLOP><FLID>1</FLID><STND/></FLOP>")).reason,
               "rejected:STND cannot be empty");
 }
 

@@ -42,6 +42,10 @@ JsonValue JsonValue::string(std::string value) {
     return v;
 }
 
+JsonValue JsonValue::stringOrNull(const std::optional<std::string>& value) {
+    return value ? string(*value) : JsonValue();
+}
+
 JsonValue JsonValue::array() {
     JsonValue v;
     v.kind_ = Kind::Array;

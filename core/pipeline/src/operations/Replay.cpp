@@ -191,8 +191,7 @@ json::JsonValue replayCandidatesJson(const ReplayPlan& plan) {
                                        ? JsonValue::string(std::string(errorClassName(*c.record->errorClass)))
                                        : JsonValue());
             item.set("attempts", JsonValue::integer(c.record->attempts));
-            item.set("lastError",
-                     c.record->lastError ? JsonValue::string(*c.record->lastError) : JsonValue());
+            item.set("lastError", JsonValue::stringOrNull(c.record->lastError));
         } else {
             item.set("state", JsonValue());
         }

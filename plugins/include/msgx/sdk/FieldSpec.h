@@ -40,6 +40,10 @@ struct FieldSpec {
     bool required = false;
 };
 
+// The flight id of a record (FLOP/FLID, SCHD/FLTR/FLID): required, a whole number; the record flows
+// of FLOP (FlopRecords.h) and SCHD (ScheduleFlow.h) read it with this spec.
+inline constexpr FieldSpec kFlidField{"FLID", "flid", FieldType::Long, 0, true};
+
 // One field as read: its state (absent / empty / invalid / value), the converted value (null unless
 // state is Value) and, when invalid, the reason naming the source.
 struct FieldRead {

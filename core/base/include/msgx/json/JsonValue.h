@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,6 +35,8 @@ public:
     static JsonValue integer(std::int64_t value);
     static JsonValue number(double value);
     static JsonValue string(std::string value);
+    // A string, or null for nullopt (an optional column as JSON).
+    static JsonValue stringOrNull(const std::optional<std::string>& value);
     static JsonValue array();
     static JsonValue object();
 
