@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# time-install-deps.sh [PROFILE]   (root; default profile: test)
+# time-install-deps.sh [PROFILE...]   (root; default profile: test)
 #
-# How long `scripts/install-deps.sh PROFILE` takes on a machine that has none of the packages: a
+# How long `scripts/install-deps.sh PROFILE...` takes on a machine that has none of the packages: a
 # minimal Debian 12 root (debootstrap minbase from the mirror apt on this machine uses) into which
 # the script runs under chroot, service starts refused (policy-rc.d), from `apt-get update` to the
 # last package configured. The root is thrown away afterwards. Prints the seconds the script took;
 # docs/testing.md "Where the time goes" adds it to a clean-clone .ci/run for the fresh-machine time
 # of make test.
 set -euo pipefail
-profile=${1:-test}
+profiles=("$@")
+((${#profiles[@]})) || profiles=(test)
 repo=$(cd "$(dirname "$0")/.." && pwd)
 if [[ $(id -u) -ne 0 ]]; then
   echo "time-install-deps: needs root (debootstrap, chroot)" >&2
@@ -46,10 +47,10 @@ mkdir -p "$root/opt/msgx"
 cp "$repo/scripts/install-deps.sh" "$root/opt/msgx/"
 
 start=$SECONDS
-chroot "$root" bash /opt/msgx/install-deps.sh "$profile" >"$work/install.log" 2>&1 || {
+chroot "$root" bash /opt/msgx/install-deps.sh "${profiles[@]}" >"$work/install.log" 2>&1 || {
   tail -n 30 "$work/install.log" >&2
   exit 1
 }
 took=$((SECONDS - start))
-echo "time-install-deps: install-deps.sh $profile on a fresh root: $took s ($(chroot "$root" dpkg-query -W | wc -l) packages installed in all)" >&2
+echo "time-install-deps: install-deps.sh ${profiles[*]} on a fresh root: $took s ($(chroot "$root" dpkg-query -W | wc -l) packages installed in all)" >&2
 echo "$took"

@@ -32,13 +32,20 @@ constexpr char toAsciiUpper(char c) {
     return isAsciiLower(c) ? static_cast<char>(c - 'a' + 'A') : c;
 }
 
+namespace detail {
+// `text` with `map` applied to every byte.
+inline std::string eachByte(std::string_view text, char (*map)(char)) {
+    std::string out(text);
+    for (char& c : out) {
+        c = map(c);
+    }
+    return out;
+}
+} // namespace detail
+
 // `text` with its ASCII letters upper-cased, every other byte unchanged: "Psdt" -> "PSDT".
 inline std::string toAsciiUpper(std::string_view text) {
-    std::string upper(text);
-    for (char& c : upper) {
-        c = toAsciiUpper(c);
-    }
-    return upper;
+    return detail::eachByte(text, toAsciiUpper);
 }
 
 // 'A'..'Z' as 'a'..'z'; any other char unchanged.
@@ -48,11 +55,7 @@ constexpr char toAsciiLower(char c) {
 
 // `text` with its ASCII letters lower-cased, every other byte unchanged: "Bearer" -> "bearer".
 inline std::string toAsciiLower(std::string_view text) {
-    std::string lower(text);
-    for (char& c : lower) {
-        c = toAsciiLower(c);
-    }
-    return lower;
+    return detail::eachByte(text, toAsciiLower);
 }
 
 } // namespace msgx::codec
