@@ -2,7 +2,6 @@
 
 #include "msgx/codec/DateTimeFields.h"
 
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <random>

@@ -3,7 +3,6 @@
 #include "Choices.h"
 #include "msgx/codec/ReferenceTypes.h"
 
-#include <algorithm>
 #include <array>
 
 namespace msgx::config {
@@ -47,8 +46,7 @@ std::optional<std::string> refreshClassType(std::string_view className) {
     if (className == "ORMS_STAND_AIRBRIDGE") {
         return "ABDG";
     }
-    if (std::find(codec::kReferenceTypes.begin(), codec::kReferenceTypes.end(), className) !=
-        codec::kReferenceTypes.end()) {
+    if (codec::isReferenceType(className)) {
         return std::string(className);
     }
     return std::nullopt;

@@ -3,7 +3,6 @@
 #include "msgx/codec/Ascii.h"
 #include "msgx/codec/ReferenceTypes.h"
 
-#include <algorithm>
 #include <cstdio>
 
 namespace msgx::pipeline {
@@ -53,9 +52,7 @@ std::span<const std::string_view> requestableReferenceTypes() {
 }
 
 bool isRequestableReferenceType(std::string_view type) {
-    const std::string wanted = codec::toAsciiUpper(type);
-    return std::find(codec::kReferenceTypes.begin(), codec::kReferenceTypes.end(), wanted) !=
-           codec::kReferenceTypes.end();
+    return codec::isReferenceType(codec::toAsciiUpper(type));
 }
 
 std::optional<storage::RequestKind> requestKindAnswered(std::string_view type) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -11,5 +12,10 @@ namespace msgx::codec {
 inline constexpr std::array<std::string_view, 23> kReferenceTypes{
     "ABDG", "ABNR", "AIRC", "AIRL", "ARPT", "BLST", "CHLT", "CITY", "CLST", "COUL", "DLYL", "FLTL",
     "GLST", "HLTR", "ORGN", "PLST", "REGL", "REGN", "SLST", "STTS", "TLST", "VIPL", "VIPS"};
+
+// Whether `type` is one of them, exactly (upper case, as messages and REF_MASTER write it).
+constexpr bool isReferenceType(std::string_view type) {
+    return std::find(kReferenceTypes.begin(), kReferenceTypes.end(), type) != kReferenceTypes.end();
+}
 
 } // namespace msgx::codec
