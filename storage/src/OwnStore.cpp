@@ -7,6 +7,7 @@
 #include "repository/backfill/SqlBackfillQueue.h"
 #include "repository/cursors/SqlInboxCursors.h"
 #include "repository/events/SqlEventOutbox.h"
+#include "repository/flights/SqlFlightHistory.h"
 #include "repository/flights/SqlFlightRepository.h"
 #include "repository/lease/SqlWriterLease.h"
 #include "repository/processing/SqlProcessingQueue.h"
@@ -34,8 +35,8 @@ class SqlOwnStore final : public OwnStore {
 public:
     SqlOwnStore(const DatabaseSettings& settings, const Clock& clock)
         : context_(makeContext(settings, clock)), processing_(context_), flights_(context_),
-          events_(context_), backfill_(context_), references_(context_), cursors_(context_),
-          archive_(context_), lease_(context_), audit_(context_), requests_(context_) {}
+          flightHistory_(context_), events_(context_), backfill_(context_), references_(context_),
+          cursors_(context_), archive_(context_), lease_(context_), audit_(context_), requests_(context_) {}
 
     MigrationReport migrate(const std::filesystem::path& migrationsRoot) override {
         const auto files = loadMigrationFiles(migrationsRoot / std::string(context_.dialect->name()));
@@ -45,6 +46,7 @@ public:
 
     ProcessingQueue& processing() override { return processing_; }
     FlightRepository& flights() override { return flights_; }
+    FlightHistory& flightHistory() override { return flightHistory_; }
     EventOutbox& events() override { return events_; }
     BackfillQueue& backfill() override { return backfill_; }
     ReferenceRepository& references() override { return references_; }
@@ -70,6 +72,7 @@ private:
     StoreContext context_;
     SqlProcessingQueue processing_;
     SqlFlightRepository flights_;
+    SqlFlightHistory flightHistory_;
     SqlEventOutbox events_;
     SqlBackfillQueue backfill_;
     SqlReferenceRepository references_;

@@ -275,18 +275,32 @@ bool ConfigReader::boolean(const KeyPath& key, bool fallback) {
 std::chrono::milliseconds ConfigReader::duration(const KeyPath& key, std::chrono::milliseconds fallback,
                                                  Range<std::chrono::milliseconds> range) {
     const std::optional<Scalar> s = scalarAt(key, kDurationFormat);
+    return s ? durationIn(key, *s, fallback, range) : fallback;
+}
+
+std::optional<std::chrono::milliseconds>
+ConfigReader::durationOrOff(const KeyPath& key, std::optional<std::chrono::milliseconds> fallback,
+                            Range<std::chrono::milliseconds> range) {
+    const std::optional<Scalar> s = scalarAt(key, kDurationOrOffFormat);
     if (!s) {
         return fallback;
     }
-    const auto value =
-        parsedScalar<std::chrono::milliseconds>(key.text(), *s, kDurationFormat, parseDuration);
+    if (s->text == "off") {
+        return std::nullopt;
+    }
+    return durationIn(key, *s, fallback, range);
+}
+
+template <class Fallback>
+Fallback ConfigReader::durationIn(const KeyPath& key, const Scalar& s, Fallback fallback,
+                                  Range<std::chrono::milliseconds> range) {
+    const auto value = parsedScalar<std::chrono::milliseconds>(key.text(), s, kDurationFormat, parseDuration);
     if (!value) {
         return fallback;
     }
     if (*value < range.min || *value > range.max) {
-        record(key.text(), s->line,
-               "must be " + formatDuration(range.min) + ".." + formatDuration(range.max) + ", got " +
-                   s->text);
+        record(key.text(), s.line,
+               "must be " + formatDuration(range.min) + ".." + formatDuration(range.max) + ", got " + s.text);
         return fallback;
     }
     return *value;

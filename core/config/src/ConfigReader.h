@@ -63,6 +63,10 @@ public:
     bool boolean(const KeyPath& key, bool fallback);
     std::chrono::milliseconds duration(const KeyPath& key, std::chrono::milliseconds fallback,
                                        Range<std::chrono::milliseconds> range);
+    // A duration, or the word `off` (nullopt) for a feature that can be switched off.
+    std::optional<std::chrono::milliseconds> durationOrOff(const KeyPath& key,
+                                                           std::optional<std::chrono::milliseconds> fallback,
+                                                           Range<std::chrono::milliseconds> range);
     std::uint64_t size(const KeyPath& key, std::uint64_t fallback, Range<std::uint64_t> range);
     TimeOfDay timeOfDay(const KeyPath& key, TimeOfDay fallback);
     // A zone name that timeZoneExists() accepts.
@@ -145,6 +149,10 @@ private:
     void declareKnown(const KeyPath& key);
     void record(const std::string& key, int line, std::string message);
     std::optional<Scalar> scalarAt(const KeyPath& key, std::string_view expected);
+    // The duration `s` of `key` within `range`; the fallback (recorded as an error) otherwise.
+    template <class Fallback>
+    Fallback durationIn(const KeyPath& key, const Scalar& s, Fallback fallback,
+                        Range<std::chrono::milliseconds> range);
     std::optional<Scalar> scalarOf(const std::string& displayKey, const YAML::Node& node, int line,
                                    std::string_view expected);
 

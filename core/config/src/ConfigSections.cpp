@@ -34,6 +34,8 @@ constexpr Range<std::size_t> kIgnoreCount{0, 1000};
 constexpr Range<milliseconds> kBackfillInterval{100ms, 1h};
 constexpr Range<milliseconds> kArchiveRetention{24h, 7 * 24h};
 constexpr Range<milliseconds> kIdentityWindow{1h, 365 * 24h};
+constexpr Range<milliseconds> kHistoryAfter{12h, 90 * 24h};
+constexpr Range<milliseconds> kReviveWithin{0h, 365 * 24h};
 constexpr Range<milliseconds> kLeasePeriod{1s, 10min};
 constexpr Range<milliseconds> kSchdFlushPeriod{100ms, 1h};
 constexpr Range<int> kSchdFlushLimit{1, 100000};
@@ -308,6 +310,14 @@ void readArchiveAndLease(ConfigReader& reader, Config& config) {
     config.lease.period = reader.duration("lease.period", defaults().lease.period, kLeasePeriod);
 }
 
+void readFlights(ConfigReader& reader, Config& config) {
+    const FlightsConfig& fallback = defaults().flights;
+    config.flights.historyAfter =
+        reader.durationOrOff("flights.history-after", fallback.historyAfter, kHistoryAfter);
+    config.flights.reviveWithin =
+        reader.duration("flights.revive-within", fallback.reviveWithin, kReviveWithin);
+}
+
 void readRequests(ConfigReader& reader, Config& config) {
     RequestsConfig& r = config.requests;
     const RequestsConfig& fallback = defaults().requests;
@@ -537,6 +547,7 @@ void readConfigSections(ConfigReader& reader, Config& config) {
     readPipeline(reader, config);
     readBackfill(reader, config);
     readArchiveAndLease(reader, config);
+    readFlights(reader, config);
     readRequests(reader, config);
     readRefresh(reader, config);
     readShadowAndPlugins(reader, config);

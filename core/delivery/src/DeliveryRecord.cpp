@@ -21,7 +21,10 @@ namespace msgx::delivery {
 
 namespace {
 
+// The latest schd events of a flight that leave no document: a deletion, and a move to the
+// history (the live set forgets the flight as a compacted topic should).
 constexpr std::string_view kDeleteType = "flight-delete";
+constexpr std::string_view kToHistoryType = "flight-to-history";
 
 // Members the envelope writes itself; a payload carrying one would produce a duplicate key.
 constexpr std::array<std::string_view, 4> kEnvelopeMembers{"schemaVersion", "eventId", "sourceId",
@@ -233,7 +236,7 @@ std::vector<DeliveryRecord> schdRecords(const std::vector<storage::OutboxEvent>&
     records.reserve(chosenById.size());
     for (const auto& [id, index] : chosenById) {
         DeliveryRecord record = msgRecord(batch[index], publishedAt);
-        if (record.key && record.eventType == kDeleteType) {
+        if (record.key && (record.eventType == kDeleteType || record.eventType == kToHistoryType)) {
             record.value.reset();
         }
         records.push_back(std::move(record));

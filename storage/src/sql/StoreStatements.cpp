@@ -7,6 +7,7 @@ std::shared_ptr<const StatementCatalog> storeStatements(const Dialect& dialect) 
     addSchemaStatements(*catalog, dialect);
     addProcessingStatements(*catalog, dialect);
     addFlightStatements(*catalog, dialect);
+    addFlightHistoryStatements(*catalog, dialect);
     addEventStatements(*catalog, dialect);
     addBackfillStatements(*catalog, dialect);
     addReferenceStatements(*catalog, dialect);

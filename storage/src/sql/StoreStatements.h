@@ -16,6 +16,7 @@ std::shared_ptr<const StatementCatalog> storeStatements(const Dialect& dialect);
 void addSchemaStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addProcessingStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addFlightStatements(StatementCatalog& catalog, const Dialect& dialect);
+void addFlightHistoryStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addEventStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addBackfillStatements(StatementCatalog& catalog, const Dialect& dialect);
 void addReferenceStatements(StatementCatalog& catalog, const Dialect& dialect);

@@ -32,6 +32,7 @@ public:
     }
     storage::ProcessingQueue& processing() override { return real_.processing(); }
     storage::FlightRepository& flights() override { return real_.flights(); }
+    storage::FlightHistory& flightHistory() override { return real_.flightHistory(); }
     storage::EventOutbox& events() override;
     storage::BackfillQueue& backfill() override { return real_.backfill(); }
     storage::ReferenceRepository& references() override { return real_.references(); }

@@ -129,6 +129,7 @@ public:
     }
     storage::ProcessingQueue& processing() override { return queue; }
     storage::FlightRepository& flights() override { return real_.flights(); }
+    storage::FlightHistory& flightHistory() override { return real_.flightHistory(); }
     storage::EventOutbox& events() override { return real_.events(); }
     storage::BackfillQueue& backfill() override { return backfillQueue; }
     storage::ReferenceRepository& references() override { return real_.references(); }

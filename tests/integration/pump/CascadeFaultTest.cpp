@@ -53,30 +53,17 @@ struct Fault {
 
 class CascadeFault : public PumpSuite {
 protected:
-    // Runs `sql` on the store's database (its schema on PostgreSQL).
-    void execute(const std::string& sql) {
-        storage::registerPocoConnectors();
-        using namespace Poco::Data::Keywords;
-        if (database_->backend() == StoreBackend::Postgres) {
-            Poco::Data::Session session("PostgreSQL", database_->settings().connect);
-            session << "SET search_path TO " + database_->name(), now;
-            session << sql, now;
-        } else {
-            Poco::Data::Session session("MySQL", database_->settings().connect);
-            session << sql, now;
-        }
-    }
-
     void installFault(const Fault& fault) {
         const std::string when = "NEW.FLID = " + std::to_string(fault.flid);
         const std::string event = std::string(fault.table) == "FLIGHT" ? "UPDATE" : "INSERT";
         if (database_->backend() == StoreBackend::Postgres) {
-            execute("CREATE FUNCTION msgx_test_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF " +
-                    when + " THEN RAISE EXCEPTION 'test fault in the cascade'; END IF; RETURN NEW; END $$");
-            execute("CREATE TRIGGER msgx_test_fault BEFORE " + event + " ON " + fault.table +
-                    " FOR EACH ROW EXECUTE FUNCTION msgx_test_fault()");
+            executeOnStore(
+                "CREATE FUNCTION msgx_test_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF " + when +
+                " THEN RAISE EXCEPTION 'test fault in the cascade'; END IF; RETURN NEW; END $$");
+            executeOnStore("CREATE TRIGGER msgx_test_fault BEFORE " + event + " ON " + fault.table +
+                           " FOR EACH ROW EXECUTE FUNCTION msgx_test_fault()");
         } else {
-            execute(
+            executeOnStore(
                 "CREATE TRIGGER msgx_test_fault BEFORE " + event + " ON " + fault.table +
                 " FOR EACH ROW BEGIN IF " + when +
                 " THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'test fault in the cascade'; END IF; END");
@@ -85,10 +72,10 @@ protected:
 
     void removeFault() {
         if (database_->backend() == StoreBackend::Postgres) {
-            execute("DROP TRIGGER msgx_test_fault ON " + std::string(current_.table));
-            execute("DROP FUNCTION msgx_test_fault()");
+            executeOnStore("DROP TRIGGER msgx_test_fault ON " + std::string(current_.table));
+            executeOnStore("DROP FUNCTION msgx_test_fault()");
         } else {
-            execute("DROP TRIGGER msgx_test_fault");
+            executeOnStore("DROP TRIGGER msgx_test_fault");
         }
     }
 

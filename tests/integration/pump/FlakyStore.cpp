@@ -105,6 +105,11 @@ public:
         check("detailLists");
         return inner_.detailLists(flid);
     }
+    std::vector<std::pair<storage::FlightRecord, std::vector<storage::DetailList>>>
+    historyGroupsOf(const std::vector<storage::FlightId>& flids, storage::Timestamp movedSince) override {
+        check("historyGroupsOf");
+        return inner_.historyGroupsOf(flids, movedSince);
+    }
 
 private:
     void check(const char* operation) const {

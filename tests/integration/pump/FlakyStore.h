@@ -24,6 +24,7 @@ public:
     storage::MigrationReport migrate(const std::filesystem::path& migrationsRoot) override;
     storage::ProcessingQueue& processing() override;
     storage::FlightRepository& flights() override;
+    storage::FlightHistory& flightHistory() override { return inner_.flightHistory(); }
     storage::EventOutbox& events() override { return inner_.events(); }
     storage::BackfillQueue& backfill() override { return inner_.backfill(); }
     storage::ReferenceRepository& references() override { return inner_.references(); }

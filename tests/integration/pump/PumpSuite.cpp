@@ -1,6 +1,9 @@
 #include "PumpSuite.h"
 
 #include "msgx/pipeline/pump/FlightStoreMapping.h"
+#include "msgx/storage/PocoConnectors.h"
+
+#include <Poco/Data/Session.h>
 
 #include <chrono>
 #include <filesystem>
@@ -131,6 +134,31 @@ void changeFlightBehindThePump(storage::OwnStore& store, storage::MailboxId id, 
     write.attributesJson = R"({"currentStand":"999"})";
     other.flights.push_back(write);
     EXPECT_TRUE(store.processing().commit(other).applied) << "the other writer's commit of " << id;
+}
+
+void PumpSuite::executeOnStore(const std::string& sql) {
+    storage::registerPocoConnectors();
+    using namespace Poco::Data::Keywords;
+    switch (database_->backend()) {
+    case StoreBackend::Postgres: {
+        Poco::Data::Session session("PostgreSQL", database_->settings().connect);
+        session << "SET search_path TO " + database_->name(), now;
+        session << sql, now;
+        return;
+    }
+    case StoreBackend::MySql: {
+        Poco::Data::Session session("MySQL", database_->settings().connect);
+        session << sql, now;
+        return;
+    }
+    case StoreBackend::Sqlite: {
+        Poco::Data::Session session("SQLite", database_->settings().connect);
+        session << sql, now;
+        return;
+    }
+    default:
+        FAIL() << "executeOnStore: no session for this backend";
+    }
 }
 
 int PumpSuite::runUntilQuiet() {

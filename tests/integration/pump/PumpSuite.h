@@ -48,6 +48,8 @@ protected:
     [[nodiscard]] std::vector<storage::OutboxEvent> events(const std::string& target);
     // The stored flight as a document; nullopt when unknown or deleted.
     [[nodiscard]] std::optional<sdk::FlightDocument> flight(sdk::Flid flid);
+    // Runs `sql` on the store's database behind the pump's back (its schema on PostgreSQL).
+    void executeOnStore(const std::string& sql);
     // Steps until the pump is idle or its head waits (at most 100 steps); the finished count.
     int runUntilQuiet();
     // A message that ended holding its identity: the key and PROCESSED_AT.

@@ -66,6 +66,14 @@ storage::ProcessingCommit StoreSuite::succeeded(storage::MailboxId id) {
     return commit;
 }
 
+void StoreSuite::commitFlights(storage::MailboxId id, std::vector<storage::FlightWrite> flights) {
+    enqueue(id);
+    auto commit = succeeded(id);
+    commit.flights = std::move(flights);
+    const auto written = store_->processing().commit(commit);
+    ASSERT_TRUE(written.applied) << written.conflict;
+}
+
 storage::FlightWrite StoreSuite::deletion(storage::FlightId flid, std::int64_t expectedVersion) {
     storage::FlightWrite write;
     write.kind = storage::FlightWrite::Kind::Delete;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 // The repository test suite: written once against the OwnStore interfaces, run unchanged on every
 // backend. Each backend's test executable instantiates it once (Instantiate*.cpp), so CTest labels
@@ -36,6 +37,8 @@ protected:
     void enqueue(storage::MailboxId id);
     // A commit of `id` (expected PENDING/0) that ends SUCCEEDED with back-fill status PROCESSED.
     static storage::ProcessingCommit succeeded(storage::MailboxId id);
+    // Queues `id` and commits it SUCCEEDED with `flights`; fails the test unless it applied.
+    void commitFlights(storage::MailboxId id, std::vector<storage::FlightWrite> flights);
     // The write that deletes flight `flid`, stored at `expectedVersion`.
     static storage::FlightWrite deletion(storage::FlightId flid, std::int64_t expectedVersion);
 

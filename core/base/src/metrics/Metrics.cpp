@@ -143,6 +143,23 @@ public:
                                .Help("Back-fill writes into the mailbox that failed")
                                .Register(*registry)
                                .Add({})),
+          flightsMovedToHistory(
+              prometheus::BuildCounter()
+                  .Name("msgx_flights_moved_to_history_total")
+                  .Help("Flights the history sweep moved out of the live set (flights.history-after)")
+                  .Register(*registry)
+                  .Add({})),
+          flightHistoryFailures(
+              prometheus::BuildCounter()
+                  .Name("msgx_flight_history_failures_total")
+                  .Help("Flights the history sweep could not move (skipped until its next run)")
+                  .Register(*registry)
+                  .Add({})),
+          flightsRevived(prometheus::BuildCounter()
+                             .Name("msgx_flights_revived_total")
+                             .Help("Flights a message brought back from the history into the live set")
+                             .Register(*registry)
+                             .Add({})),
           pluginLoads(prometheus::BuildCounter()
                           .Name("msgx_plugin_loads_total")
                           .Help("Handler plugins loaded (at start and on reload)")
@@ -231,6 +248,9 @@ public:
     Gauge& backfillBacklog;
     Gauge& backfillOldest;
     Counter& backfillFailures;
+    Counter& flightsMovedToHistory;
+    Counter& flightHistoryFailures;
+    Counter& flightsRevived;
     Counter& pluginLoads;
     Counter& pluginRefusals;
     Gauge& leaseWriter;
@@ -284,6 +304,15 @@ void Metrics::deliveryLatency(const std::string& target, std::chrono::duration<d
 
 void Metrics::backfillFailure() {
     families_->backfillFailures.Increment();
+}
+
+void Metrics::flightHistory(std::int64_t moved, std::int64_t failed) {
+    families_->flightsMovedToHistory.Increment(static_cast<double>(moved));
+    families_->flightHistoryFailures.Increment(static_cast<double>(failed));
+}
+
+void Metrics::flightsRevived(std::int64_t count) {
+    families_->flightsRevived.Increment(static_cast<double>(count));
 }
 
 void Metrics::pluginLoads(std::int64_t count) {

@@ -57,6 +57,21 @@ std::optional<std::string> replayRefusal(const storage::ProcessingRecord& record
 
 namespace {
 
+// When flight `flid` last changed: the live flight's, else the latest one in the flight history (a
+// flight moved there after the message failed was changed all the same).
+std::optional<storage::Timestamp> lastChangeOf(storage::OwnStore& store, sdk::Flid flid) {
+    if (const auto flight = store.flights().byFlid(flid)) {
+        return flight->updatedAt;
+    }
+    std::optional<storage::Timestamp> latest;
+    for (const auto& [record, lists] : store.flights().historyGroupsOf({flid}, storage::Timestamp{})) {
+        if (record.flid == flid) {
+            latest = record.updatedAt;
+        }
+    }
+    return latest;
+}
+
 // The flights of an eligible message written after its last failure (US-10.4). A document that does
 // not decode names none (it is not eligible then anyway, unless the decoder's limits changed).
 std::vector<ChangedFlight> changedFlightsOf(storage::OwnStore& store,
@@ -71,9 +86,8 @@ std::vector<ChangedFlight> changedFlightsOf(storage::OwnStore& store,
         if (!seen.insert(flid).second) {
             continue;
         }
-        if (const auto flight = store.flights().byFlid(flid);
-            flight && flight->updatedAt > record.updatedAt) {
-            changed.push_back({flid, flight->updatedAt});
+        if (const auto changedAt = lastChangeOf(store, flid); changedAt && *changedAt > record.updatedAt) {
+            changed.push_back({flid, *changedAt});
         }
     }
     return changed;

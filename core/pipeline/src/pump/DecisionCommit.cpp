@@ -4,6 +4,7 @@
 #include "msgx/pipeline/pump/StoreReferenceView.h"
 #include "msgx/storage/ColumnLimits.h"
 
+#include <set>
 #include <stdexcept>
 
 namespace msgx::pipeline {
@@ -46,7 +47,8 @@ storage::ProcessingCommit DecisionCommit::base(const storage::ProcessingRecord& 
 storage::ProcessingCommit DecisionCommit::ofDecision(const storage::ProcessingRecord& record,
                                                      const std::optional<std::string>& identityKey,
                                                      const sdk::Decision& decision, StoreFlightView& flights,
-                                                     storage::Timestamp now) const {
+                                                     storage::Timestamp now,
+                                                     std::optional<storage::Timestamp> sentAt) const {
     if (decision.outcome == sdk::Decision::Outcome::Fail) {
         throw std::invalid_argument("a Fail decision does not end message " +
                                     std::to_string(record.mailboxId));
@@ -76,21 +78,49 @@ storage::ProcessingCommit DecisionCommit::ofDecision(const storage::ProcessingRe
     for (const auto& request : decision.outbound) {
         addNote("outbound request " + request.type + "-" + request.subtype);
     }
+    const std::set<sdk::Flid> stale = staleForHistory(decision, flights, sentAt);
+    for (const sdk::Flid flid : stale) {
+        addNote("stale-for-history:" + std::to_string(flid));
+    }
     commit.outcome.note = note.empty() ? std::nullopt : std::optional(note);
 
     for (const auto& change : decision.flights) {
-        commit.flights.push_back(flights.apply(change));
+        if (!stale.contains(change.flid)) {
+            commit.flights.push_back(flights.apply(change));
+        }
     }
     for (const auto& event : decision.events) {
-        commit.events.push_back({"msg", event.flid, msgEventPayload(event)});
+        if (!stale.contains(event.flid)) {
+            commit.events.push_back({"msg", event.flid, msgEventPayload(event)});
+        }
     }
     for (const sdk::Flid flid : decision.schdPush) {
+        if (stale.contains(flid)) {
+            continue;
+        }
         const sdk::FlightDocument* after = flights.byFlid(flid);
         commit.events.push_back(
             {"schd", flid, after ? flightUpsertPayload(*after) : flightDeletePayload(flid)});
     }
     commit.references = referenceWrites(decision.references, "mailbox-" + std::to_string(record.mailboxId));
     return commit;
+}
+
+// docs/operations.md "A season of operation": a message sent before a flight of the history last
+// changed is a resend of an older stretch; it must not bring the flight back with older content.
+std::set<sdk::Flid> DecisionCommit::staleForHistory(const sdk::Decision& decision,
+                                                    const StoreFlightView& flights,
+                                                    std::optional<storage::Timestamp> sentAt) {
+    std::set<sdk::Flid> stale;
+    if (!sentAt) {
+        return stale;
+    }
+    for (const auto& change : decision.flights) {
+        if (const auto changed = flights.lastChangeInHistory(change.flid); changed && *sentAt < *changed) {
+            stale.insert(change.flid);
+        }
+    }
+    return stale;
 }
 
 storage::ProcessingCommit DecisionCommit::ignored(const storage::ProcessingRecord& record,

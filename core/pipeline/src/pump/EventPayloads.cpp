@@ -36,4 +36,8 @@ std::string flightDeletePayload(sdk::Flid flid) {
     return json::renderCompactJson(headOf("flight-delete", flid));
 }
 
+std::string flightToHistoryPayload(sdk::Flid flid) {
+    return json::renderCompactJson(headOf("flight-to-history", flid));
+}
+
 } // namespace msgx::pipeline

@@ -1,6 +1,7 @@
 #include "msgx/pipeline/pump/Pump.h"
 
 #include "msgx/codec/Ascii.h"
+#include "msgx/codec/DateTimeFields.h"
 #include "msgx/config/Config.h"
 #include "msgx/config/ValueFormats.h"
 #include "msgx/decoder/MessageDecoder.h"
@@ -43,10 +44,16 @@ std::string typeOf(const std::string& key) {
 }
 
 // The one line every message that ends logs: id, key, outcome, class and note; and its count.
+// Logs and counts a committed message (also the flights its commit brought back from the history).
 void logTerminal(const storage::ProcessingCommit& commit, const std::string& key) {
     const log::TraceScope trace(std::to_string(commit.mailboxId));
     const auto& outcome = commit.outcome;
     metrics::Metrics::process().messageProcessed(key, metricOutcome(outcome));
+    const auto revived = std::count_if(commit.flights.begin(), commit.flights.end(),
+                                       [](const storage::FlightWrite& write) { return write.revives; });
+    if (revived > 0) {
+        metrics::Metrics::process().flightsRevived(revived);
+    }
     log::info("message {} {}: {}{}{}{}", commit.mailboxId, shownKey(key), storage::stateName(outcome.state),
               outcome.errorClass ? "(" + std::string(errorClassName(*outcome.errorClass)) + ")" : "",
               outcome.note ? " " + *outcome.note : "", outcome.lastError ? ": " + *outcome.lastError : "");
@@ -103,6 +110,7 @@ PumpSettings PumpSettings::of(const config::Config& config) {
     settings.maxDocumentSize = config.limits.maxDocumentSize;
     settings.matchSeqnEcho = config.requests.matchSeqnEcho;
     settings.refreshedTypes = typesOnlyRefreshed(config.refresh);
+    settings.history = FlightHistorySettings::of(config);
     return settings;
 }
 
@@ -111,13 +119,16 @@ Pump::Pump(storage::OwnStore& store, const plugin::PluginHost& plugins, const Cl
     : store_(store), plugins_(plugins), clock_(clock), settings_(std::move(settings)),
       ignoreRules_(settings_.pipeline.ignore),
       businessZone_(codec::TimeZone::load(settings_.pipeline.businessTimeZone)),
-      retryPolicy_(settings_.pipeline), commits_(settings_.commit), flights_(store.flights()),
-      references_(store.references()) {}
+      retryPolicy_(settings_.pipeline), commits_(settings_.commit),
+      flights_(store.flights(),
+               StoreFlightView::HistoryWindow{&clock, settings_.history.flights.reviveWithin}),
+      references_(store.references()), sweep_(store, clock, settings_.history) {}
 
 PumpStep Pump::step() {
     const storage::Timestamp now = clock_.now();
     PumpStep result;
     try {
+        runHistorySweep(result);
         std::optional<storage::ProcessingRecord> head;
         std::optional<std::vector<storage::ProcessingRecord>> next;
         if (front_ && now <= frontReadAt_ + settings_.pipeline.pollInterval) {
@@ -132,7 +143,7 @@ PumpStep Pump::step() {
         }
         if (head->nextAttemptAt && *head->nextAttemptAt > now) {
             result.kind = PumpStep::Kind::HeadWaiting;
-            result.nextAt = *head->nextAttemptAt;
+            result.nextAt = sweep_.running() ? now : *head->nextAttemptAt;
             return result;
         }
         result.kind = PumpStep::Kind::Progress;
@@ -158,11 +169,29 @@ PumpStep Pump::step() {
         unavailable.kind = PumpStep::Kind::StoreUnavailable;
         unavailable.finished = result.finished;
         unavailable.failed = result.failed;
+        unavailable.movedToHistory = result.movedToHistory;
         unavailable.problem = e.what();
         return unavailable;
     } catch (...) {
         settleAfterFailure(result);
         throw;
+    }
+}
+
+void Pump::runHistorySweep(PumpStep& result) {
+    if (sweepRequested_.exchange(false)) {
+        sweep_.start();
+    }
+    if (!sweep_.running()) {
+        return;
+    }
+    const SweepBatch batch = sweep_.runBatch();
+    if (batch.moved > 0) {
+        forgetUncommitted(); // the flights it held may have moved
+    }
+    result.movedToHistory = batch.moved;
+    if (!batch.finished) {
+        result.kind = PumpStep::Kind::Progress; // the next batch of the run at once
     }
 }
 
@@ -514,7 +543,10 @@ Pump::Verdict Pump::runHandler(const storage::ProcessingRecord& record, const co
                        decision.reason};
     }
     try {
-        Decided decided{record, key, commits_.ofDecision(record, identityKey, decision, flights_, now), {}};
+        Decided decided{record,
+                        key,
+                        commits_.ofDecision(record, identityKey, decision, flights_, now, sentAt(message)),
+                        {}};
         if (auto problem = DecisionCommit::valueTooLong(decided.commit)) {
             return Failure{record, key, identityKey, ErrorClass::CodecError, std::move(*problem)};
         }
@@ -530,6 +562,17 @@ Pump::Verdict Pump::runHandler(const storage::ProcessingRecord& record, const co
     } catch (const DecisionNotApplicable& e) {
         return Failure{record, key, identityKey, ErrorClass::Infra, e.what()};
     }
+}
+
+std::optional<storage::Timestamp> Pump::sentAt(const codec::Message& message) const {
+    if (!message.meta().createdAt) {
+        return std::nullopt;
+    }
+    const auto local = codec::parseMessageTimestamp(*message.meta().createdAt);
+    if (!local.hasValue()) {
+        return std::nullopt;
+    }
+    return businessZone_.toUtc(local.value());
 }
 
 Pump::Verdict Pump::decide(const storage::ProcessingRecord& record,

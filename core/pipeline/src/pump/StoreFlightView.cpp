@@ -6,7 +6,8 @@
 
 namespace msgx::pipeline {
 
-StoreFlightView::StoreFlightView(storage::FlightRepository& flights) : flights_(flights) {}
+StoreFlightView::StoreFlightView(storage::FlightRepository& flights, std::optional<HistoryWindow> history)
+    : flights_(flights), history_(history) {}
 
 void StoreFlightView::hold(sdk::Flid flid, std::optional<std::int64_t> version,
                            std::optional<sdk::FlightDocument> document) const {
@@ -64,6 +65,36 @@ void StoreFlightView::remember(const storage::FlightRecord& record) const {
     hold(record.flid, record.stateVersion,
          record.deleted ? std::nullopt
                         : std::optional(documentFromStore(record, flights_.detailLists(record.flid))));
+}
+
+void StoreFlightView::holdStored(const storage::FlightRecord& record,
+                                 const std::vector<storage::DetailList>& lists) const {
+    if (entries_.contains(record.flid)) {
+        return; // the view's own state wins, as in remember()
+    }
+    hold(record.flid, record.stateVersion,
+         record.deleted ? std::nullopt : std::optional(documentFromStore(record, lists)));
+    if (record.movedToHistoryAt) {
+        Entry& held = entries_.at(record.flid);
+        held.historyChangedAt = record.updatedAt;
+        held.historyGroup.emplace(record.historyGroupFlid.value_or(record.flid), *record.movedToHistoryAt);
+    }
+}
+
+void StoreFlightView::readHistory(const std::vector<sdk::Flid>& flids) const {
+    if (!history_ || flids.empty()) {
+        return;
+    }
+    const storage::Timestamp since =
+        history_->clock->now() - std::chrono::duration_cast<Clock::duration>(history_->reviveWithin);
+    for (const auto& [record, lists] : flights_.historyGroupsOf(flids, since)) {
+        holdStored(record, lists);
+    }
+}
+
+std::optional<storage::Timestamp> StoreFlightView::lastChangeInHistory(sdk::Flid flid) const {
+    const auto found = entries_.find(flid);
+    return found == entries_.end() ? std::nullopt : found->second.historyChangedAt;
 }
 
 void StoreFlightView::index(sdk::Flid flid, const sdk::FlightDocument* document, Entry& entry) const {
@@ -162,13 +193,16 @@ void StoreFlightView::prefetch(const std::vector<sdk::Flid>& flids) {
         return;
     }
     try {
-        for (auto& [record, lists] : flights_.byFlidsWithRelated(missing, unanswered)) {
-            if (entries_.contains(record.flid)) {
-                continue; // the view's own state wins, as in remember()
-            }
-            hold(record.flid, record.stateVersion,
-                 record.deleted ? std::nullopt : std::optional(documentFromStore(record, lists)));
+        for (const auto& [record, lists] : flights_.byFlidsWithRelated(missing, unanswered)) {
+            holdStored(record, lists);
         }
+        std::vector<sdk::Flid> notLive;
+        for (const storage::FlightId flid : missing) {
+            if (!entries_.contains(flid)) {
+                notLive.push_back(flid);
+            }
+        }
+        readHistory(notLive);
         for (const storage::FlightId flid : missing) {
             if (!entries_.contains(flid)) {
                 Entry notStored;
@@ -195,7 +229,7 @@ StoreFlightView::Entry& StoreFlightView::entry(sdk::Flid flid) const {
     try {
         if (const auto record = flights_.byFlid(flid)) {
             remember(*record);
-        } else {
+        } else if (readHistory({flid}); !entries_.contains(flid)) {
             Entry notStored;
             notStored.lastUsed = generation_;
             insert(flid, std::move(notStored));
@@ -310,6 +344,17 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
         write = upsertOf(*after.document, before.version, listNames);
         break;
     }
+    }
+    if (before.historyGroup) {
+        // The commit brings the group back: its other members are live flights from now on.
+        write.revives = true;
+        const auto group = *before.historyGroup;
+        for (auto& [flid, held] : entries_) {
+            if (held.historyGroup == group) {
+                held.historyChangedAt.reset();
+                held.historyGroup.reset();
+            }
+        }
     }
     index(change.flid, after.document.get(), after);
     after.lastUsed = generation_;

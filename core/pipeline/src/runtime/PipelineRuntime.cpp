@@ -390,7 +390,11 @@ private:
                 report.read >= config_.pipeline.batchSize && report.watermarkAfter != report.watermarkBefore;
             return more ? clock_.now() : nextPollAt(started, clock_.now(), config_.pipeline.pollInterval);
         };
-        writerLoop(stop, "poller", pollStep, [this] { recountStates(); });
+        // Becoming the writer also finishes a flight history run that a crash or a take-over cut short.
+        writerLoop(stop, "poller", pollStep, [this] {
+            recountStates();
+            pump_->startFlightHistorySweep();
+        });
     }
 
     // The kept state counts (ProcessingQueue::recountStates) are set from the rows each time this
@@ -421,7 +425,7 @@ private:
                 }();
                 finished_ += step.finished;
                 failed_ += step.failed;
-                if (step.finished > 0) {
+                if (step.finished > 0 || step.movedToHistory > 0) {
                     wakeDelivery(); // the commit may have queued events: latency is not the idle poll
                 }
                 switch (step.kind) {
@@ -488,6 +492,8 @@ private:
                 continue;
             }
             try {
+                pump_->startFlightHistorySweep(); // runs in the pump, the only writer of flights
+                pumpWakeup_.notify();
                 const auto report = archive_->runOnce();
                 log::info("archive: {} message(s) and {} event(s) moved to the history tables",
                           report.messages, report.events);

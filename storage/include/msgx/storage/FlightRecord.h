@@ -41,6 +41,10 @@ struct FlightRecord {
     std::int64_t stateVersion = 0; // grows by one with every write; the optimistic-lock token
     Timestamp createdAt{};
     Timestamp updatedAt{};
+    // Set when the row was read from the flight history (FLIGHT_HST): when its group moved there.
+    // A write of such a flight brings its group back into FLIGHT first (FlightWrite::revives).
+    std::optional<Timestamp> movedToHistoryAt;
+    std::optional<FlightId> historyGroupFlid; // with movedToHistoryAt: FLIGHT_HST.GROUP_FLID
 
     bool operator==(const FlightRecord&) const = default;
 };
@@ -59,6 +63,10 @@ struct FlightWrite {
     FlightKeys keys;               // Upsert
     std::string attributesJson;    // Upsert
     std::vector<DetailList> lists; // Upsert: each replaces the stored list of that name; others stay
+    // The decision read this flight from the history (FlightRecord::movedToHistoryAt): the commit
+    // first moves the latest history group holding it back into FLIGHT/FLIGHT_DETAIL (its members
+    // as they were, with their versions), then applies the write to it as to any stored flight.
+    bool revives = false;
 };
 
 } // namespace msgx::storage

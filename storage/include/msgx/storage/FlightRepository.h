@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/storage/FlightRecord.h"
+#include "msgx/storage/Timestamp.h"
 
 #include <optional>
 #include <set>
@@ -78,6 +79,20 @@ public:
             add(linkingTo(flid));
         }
         return found;
+    }
+
+    // The flight history groups (FlightHistory.h) that hold any of `flids`, moved there at or after
+    // `movedSince` (flights.revive-within): per FLID its latest such group, each group once, every
+    // member with its detail lists (none for a deleted one), FlightRecord::movedToHistoryAt set. A
+    // FLID with no such group is absent. The pump asks it for the flights a batch names that FLIGHT
+    // does not hold, so that a handler sees a flight in the history as it was (and its code-shares
+    // and partner with it); writing one brings its group back (FlightWrite::revives). This default
+    // knows no history.
+    virtual std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+    historyGroupsOf(const std::vector<FlightId>& flids, Timestamp movedSince) {
+        (void)flids;
+        (void)movedSince;
+        return {};
     }
 };
 

@@ -5,6 +5,7 @@
 #include "msgx/storage/BackfillQueue.h"
 #include "msgx/storage/DatabaseSettings.h"
 #include "msgx/storage/EventOutbox.h"
+#include "msgx/storage/FlightHistory.h"
 #include "msgx/storage/FlightRepository.h"
 #include "msgx/storage/InboxCursors.h"
 #include "msgx/storage/Migrations.h"
@@ -34,6 +35,7 @@ public:
 
     virtual ProcessingQueue& processing() = 0;
     virtual FlightRepository& flights() = 0;
+    virtual FlightHistory& flightHistory() = 0;
     virtual EventOutbox& events() = 0;
     virtual BackfillQueue& backfill() = 0;
     virtual ReferenceRepository& references() = 0;

@@ -1,22 +1,10 @@
+#include "repository/flights/FlightColumns.h"
 #include "repository/processing/CommitStatements.h"
 #include "repository/rows/IdChunks.h"
 #include "sql/Dialect.h"
 #include "sql/StoreStatements.h"
 
 namespace msgx::storage {
-
-namespace {
-
-// FLIGHT's columns, in the order FlightRow (SqlFlightRepository.cpp) reads them and FlightInsert
-// (CommitStatements.h) binds them.
-const ColumnNames& flightColumns() {
-    static const ColumnNames names{"FLID",       "FFID",       "ALCD",      "FLNO",    "MVIN",
-                                   "SODT",       "MAID",       "LINK_FLID", "DELETED", "STATE_VERSION",
-                                   "ATTRIBUTES", "CREATED_AT", "UPDATED_AT"};
-    return names;
-}
-
-} // namespace
 
 void addFlightStatements(StatementCatalog& c, const Dialect& d) {
     // Every read of whole rows goes into FlightRow / FlightDetailRow (SqlFlightRepository.cpp), the long

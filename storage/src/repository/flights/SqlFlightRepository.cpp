@@ -1,92 +1,15 @@
 #include "repository/flights/SqlFlightRepository.h"
 
+#include "repository/flights/FlightRows.h"
 #include "repository/rows/IdChunks.h"
 #include "repository/rows/LongTexts.h"
 #include "sql/RowMapping.h"
 
 #include <Poco/Data/Statement.h>
 
+#include <algorithm>
 #include <map>
-
-namespace msgx::storage {
-namespace {
-
-// One FLIGHT row as read with flightColumns() (FlightStatements.cpp).
-struct FlightRow {
-    static constexpr const char* kWholeTexts = "flight.whole-attributes"; // LongTexts.h
-    Poco::Int64 flid = 0;
-    Poco::Nullable<std::string> ffid;
-    Poco::Nullable<std::string> alcd;
-    Poco::Nullable<std::string> flno;
-    Poco::Nullable<std::string> mvin;
-    Poco::Nullable<Poco::Int64> sodt;
-    Poco::Nullable<Poco::Int64> maid;
-    Poco::Nullable<Poco::Int64> linkFlid;
-    int deleted = 0;
-    Poco::Int64 stateVersion = 0;
-    LongText attributes;
-    Poco::Int64 createdAt = 0;
-    Poco::Int64 updatedAt = 0;
-
-    template <typename F>
-    void longTexts(F& f) {
-        f(attributes);
-    }
-    [[nodiscard]] std::vector<Parameter> longTextKey() const { return {Parameter::int64(flid)}; }
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(flid), c(ffid), c(alcd), c(flno), c(mvin), c(sodt), c(maid), c(linkFlid), c(deleted),
-            c(stateVersion);
-        c(attributes), c(createdAt), c(updatedAt);
-    }
-
-    [[nodiscard]] FlightRecord record() const {
-        FlightRecord r;
-        r.flid = flid;
-        r.keys.ffid = optionalOf(ffid);
-        r.keys.alcd = optionalOf(alcd);
-        r.keys.flno = optionalOf(flno);
-        r.keys.mvin = optionalOf(mvin);
-        r.keys.sodt = timestampOf(sodt);
-        r.keys.maid = optionalOf(maid);
-        r.keys.linkFlid = optionalOf(linkFlid);
-        r.deleted = deleted != 0;
-        r.stateVersion = stateVersion;
-        r.attributesJson = attributes.text();
-        r.createdAt = timestampOf(createdAt);
-        r.updatedAt = timestampOf(updatedAt);
-        return r;
-    }
-};
-
-// One FLIGHT_DETAIL row (flight.details-of, flight.details).
-struct FlightDetailRow {
-    static constexpr const char* kWholeTexts = "flight.whole-item"; // LongTexts.h
-    Poco::Int64 flid = 0;
-    std::string list;
-    int seq = 0;
-    LongText item;
-
-    template <typename F>
-    void longTexts(F& f) {
-        f(item);
-    }
-    [[nodiscard]] std::vector<Parameter> longTextKey() const {
-        return {Parameter::int64(flid), Parameter::shortText(list), Parameter::integer(seq)};
-    }
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(flid), c(list), c(seq), c(item);
-    }
-};
-
-} // namespace
-} // namespace msgx::storage
-
-MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightRow)
-MSGX_ROW_TYPE_HANDLER(msgx::storage::FlightDetailRow)
+#include <set>
 
 namespace msgx::storage {
 
@@ -195,6 +118,85 @@ SqlFlightRepository::byFlidsWithRelated(const std::vector<FlightId>& flids,
                 }
             }
             return found;
+        });
+}
+
+namespace {
+
+// A history row's FLID and group (flight-history.groups-of).
+struct HistoryGroupOfRow {
+    Poco::Int64 flid = 0;
+    Poco::Int64 groupFlid = 0;
+    Poco::Int64 movedAt = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(flid), c(groupFlid), c(movedAt);
+    }
+};
+
+} // namespace
+} // namespace msgx::storage
+
+MSGX_ROW_TYPE_HANDLER(msgx::storage::HistoryGroupOfRow)
+
+namespace msgx::storage {
+
+std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+SqlFlightRepository::historyGroupsOf(const std::vector<FlightId>& flids, Timestamp movedSince) {
+    if (flids.empty()) {
+        return {};
+    }
+    return ctx_.pool->transact(
+        "store: read the history of " + std::to_string(flids.size()) + " flights from " +
+            std::to_string(flids.front()),
+        [ctx = ctx_.statements, flids, movedSince](Transaction& tx) {
+            // Per FLID its latest group moved since movedSince; each group once.
+            std::map<FlightId, std::pair<Poco::Int64, Poco::Int64>> latest; // FLID -> (moved, group)
+            for (const auto& chunk : idChunks(flids)) {
+                std::vector<Parameter> parameters = idParameters(chunk);
+                parameters.push_back(Parameter::micros(movedSince));
+                for (const auto& row :
+                     preparedRows<HistoryGroupOfRow>(tx, ctx, "flight-history.groups-of", parameters)) {
+                    auto& kept = latest[row.flid];
+                    kept = std::max(kept, std::pair(row.movedAt, row.groupFlid));
+                }
+            }
+            std::set<std::pair<Poco::Int64, Poco::Int64>> groups;
+            for (const auto& [flid, key] : latest) {
+                groups.insert(key);
+            }
+            // A FLID in two groups read here (created again after the horizon, and a member of an
+            // older group another FLID named) is taken from the later one.
+            std::map<FlightId, std::pair<FlightRecord, std::vector<DetailList>>> found;
+            for (auto group = groups.rbegin(); group != groups.rend(); ++group) {
+                const Parameter moved = Parameter::int64(group->first);
+                const Parameter groupFlid = Parameter::int64(group->second);
+                std::map<FlightId, std::vector<DetailList>> lists;
+                for (auto& row : preparedRows<FlightHistoryDetailRow>(tx, ctx, "flight-history.group-details",
+                                                                      {moved, groupFlid, moved})) {
+                    auto& of = lists[row.flid];
+                    if (of.empty() || of.back().name != row.list) {
+                        of.push_back({row.list, {}});
+                    }
+                    of.back().itemsJson.push_back(row.item.takeText());
+                }
+                for (const auto& row :
+                     preparedRows<FlightHistoryRow>(tx, ctx, "flight-history.group", {groupFlid, moved})) {
+                    if (found.contains(row.flight.flid)) {
+                        continue;
+                    }
+                    auto record = row.record();
+                    auto details = record.deleted ? std::vector<DetailList>{} : std::move(lists[record.flid]);
+                    found.emplace(record.flid, std::pair(std::move(record), std::move(details)));
+                }
+            }
+            std::vector<std::pair<FlightRecord, std::vector<DetailList>>> result;
+            result.reserve(found.size());
+            for (auto& [flid, flight] : found) {
+                result.push_back(std::move(flight));
+            }
+            return result;
         });
 }
 

@@ -18,6 +18,8 @@ public:
     byFlids(const std::vector<FlightId>& flids) override;
     std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
     byFlidsWithRelated(const std::vector<FlightId>& flids, const std::vector<FlightId>& relatedTo) override;
+    std::vector<std::pair<FlightRecord, std::vector<DetailList>>>
+    historyGroupsOf(const std::vector<FlightId>& flids, Timestamp movedSince) override;
 
 private:
     std::vector<FlightRecord> select(const char* statement, FlightId key, const std::string& operation);

@@ -1,6 +1,7 @@
 #include "repository/processing/ProcessingCommitWriter.h"
 
 #include "msgx/storage/InfraError.h"
+#include "repository/flights/HistoryRevival.h"
 #include "repository/processing/CommitStatements.h"
 #include "repository/processing/QueueGuard.h"
 #include "repository/processing/StateCounts.h"
@@ -177,10 +178,17 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
         statements.beginTransaction();
         BatchRows rows(statements, *batch);
         std::vector<FlightId> flids;
+        std::vector<FlightId> revived;
         for (const auto& commit : *batch) {
             for (const auto& flight : commit.flights) {
                 flids.push_back(flight.flid);
+                if (flight.revives) {
+                    revived.push_back(flight.flid);
+                }
             }
+        }
+        if (!revived.empty()) {
+            reviveFromHistory(tx, ctx, revived); // before the locks: they read the revived versions
         }
         statements.lockFlights(flids);
         for (const auto& commit : *batch) {

@@ -64,6 +64,9 @@ public:
     void deliveryLatency(const std::string& target, std::chrono::duration<double> seconds);
 
     void backfillFailure();
+    // Flights the history sweep moved, and those it could not move (US-15).
+    void flightHistory(std::int64_t moved, std::int64_t failed);
+    void flightsRevived(std::int64_t count);
     void pluginLoads(std::int64_t count);
     void pluginRefusals(std::int64_t count);
     void leaseHeld(bool writer);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/config/DeliveryConfig.h"
+#include "msgx/config/FlightsConfig.h"
 #include "msgx/config/HousekeepingConfig.h"
 #include "msgx/config/HttpConfig.h"
 #include "msgx/config/LimitsConfig.h"
@@ -49,6 +50,7 @@ struct Config {
     PipelineConfig pipeline;
     BackfillConfig backfill;
     ArchiveConfig archive;
+    FlightsConfig flights;
     LeaseConfig lease;
     RequestsConfig requests;
     RefreshConfig refresh;

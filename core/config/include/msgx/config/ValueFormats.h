@@ -30,6 +30,7 @@ struct ParseOutcome {
 
 // What a duration looks like, for error messages.
 inline constexpr std::string_view kDurationFormat = "a duration such as 250ms, 5s, 10m, 2h or 1d";
+inline constexpr std::string_view kDurationOrOffFormat = "a duration such as 12h or 2d, or off";
 
 // Parses "<digits><unit>" with unit ms, s, m, h or d (e.g. "250ms", "5s", "10m", "2h", "1d").
 // No sign, no fraction, no space, no combined units. A bare number fails with the problem

@@ -16,6 +16,8 @@ namespace msgx::delivery {
 //         (also "flight-upsert" / "flight-delete" for SCHD and FDEL changes)
 //   schd: {"type":"flight-upsert","flid":1,"document":{<flight document>}}
 //         {"type":"flight-delete","flid":1}  -> delivered as a tombstone (no value)
+//         {"type":"flight-to-history","flid":1} -> a tombstone too (moved out of the live set)
+//   msg : also {"type":"flight-to-history","flid":1}
 // A payload carries no time field, so a replay or a crash-recovery re-run writes the same text.
 
 // One record as a sink sends it. Kafka: key = FLID (decimal text), value = the envelope (or no
@@ -38,8 +40,8 @@ struct DeliveryRecord {
 DeliveryRecord msgRecord(const storage::OutboxEvent& event, storage::Timestamp publishedAt);
 
 // The records of one claimed `schd` batch (EVENT_ID order): one per FLID, the latest event of each
-// FLID, ordered by that latest event's id; a flight whose latest event is "flight-delete" gets a
-// tombstone. Events without a FLID are each sent on their own.
+// FLID, ordered by that latest event's id; a flight whose latest event is "flight-delete" or
+// "flight-to-history" gets a tombstone. Events without a FLID are each sent on their own.
 std::vector<DeliveryRecord> schdRecords(const std::vector<storage::OutboxEvent>& batch,
                                         storage::Timestamp publishedAt);
 

@@ -8,6 +8,7 @@
 #include "msgx/storage/ProcessingQueue.h"
 
 #include <optional>
+#include <set>
 #include <string>
 
 namespace msgx::pipeline {
@@ -39,7 +40,16 @@ public:
     // cannot be applied; std::invalid_argument for a Fail decision (not a terminal outcome).
     [[nodiscard]] storage::ProcessingCommit
     ofDecision(const storage::ProcessingRecord& record, const std::optional<std::string>& identityKey,
-               const sdk::Decision& decision, StoreFlightView& flights, storage::Timestamp now) const;
+               const sdk::Decision& decision, StoreFlightView& flights, storage::Timestamp now,
+               std::optional<storage::Timestamp> sentAt = std::nullopt) const;
+
+    // The flights of `decision` that the view holds from the history and that changed there after
+    // `sentAt` (the message's DTTM): a resend of an older stretch, whose changes, events and pushes
+    // of those flights are left out (noted "stale-for-history:<flid>"), so that it does not bring
+    // them back with older content. None when sentAt is unknown.
+    [[nodiscard]] static std::set<sdk::Flid> staleForHistory(const sdk::Decision& decision,
+                                                             const StoreFlightView& flights,
+                                                             std::optional<storage::Timestamp> sentAt);
 
     // A value of the commit longer than the own-store column it goes to (storage/ColumnLimits.h: a
     // detail-list name, a reference type, key, source or batch), described with the column; nullopt

@@ -22,4 +22,8 @@ std::string flightUpsertPayload(const sdk::FlightDocument& document);
 // Target `schd`, a pushed flight that was deleted (or is unknown): {"type":"flight-delete","flid":1}.
 std::string flightDeletePayload(sdk::Flid flid);
 
+// Targets `msg` and `schd`, a flight the history sweep moved out of the live set (FlightHistorySweep):
+// {"type":"flight-to-history","flid":1}; `schd` delivers it as a tombstone, as a deletion.
+std::string flightToHistoryPayload(sdk::Flid flid);
+
 } // namespace msgx::pipeline

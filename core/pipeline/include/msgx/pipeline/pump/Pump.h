@@ -8,6 +8,7 @@
 #include "msgx/config/PipelineConfig.h"
 #include "msgx/config/RequestsConfig.h"
 #include "msgx/decoder/MessageDecoder.h"
+#include "msgx/pipeline/housekeeping/FlightHistorySweep.h"
 #include "msgx/pipeline/pump/DecisionCommit.h"
 #include "msgx/pipeline/pump/RetryPolicy.h"
 #include "msgx/pipeline/pump/StoreFlightView.h"
@@ -45,6 +46,7 @@ struct PumpSettings {
     bool matchSeqnEcho = config::RequestsConfig{}.matchSeqnEcho;
     // The RTYPEs only the admin-API refresh writes (refresh.precedence admin-api), upper case.
     std::set<std::string, std::less<>> refreshedTypes;
+    FlightHistorySettings history; // flights.* (the history sweep and revival)
 
     static PumpSettings of(const config::Config& config);
 };
@@ -58,8 +60,9 @@ struct PumpStep {
         StoreUnavailable, // the own store failed; nothing was marked; try again later
     };
     Kind kind = Kind::Idle;
-    int finished = 0; // messages that reached a terminal state in this step
-    int failed = 0;   // messages recorded FAILED in this step
+    int finished = 0;       // messages that reached a terminal state in this step
+    int failed = 0;         // messages recorded FAILED in this step
+    int movedToHistory = 0; // flights the history sweep moved in this step (events to deliver)
     storage::Timestamp nextAt{};
     std::string problem; // StoreUnavailable: the error
 };
@@ -121,6 +124,11 @@ public:
     // REF_MASTER was changed outside the pump (e.g. a reference refresh job): the next step loads
     // the reference data again. Callable from any thread.
     void referencesChanged() { referencesStale_ = true; }
+
+    // Starts a run of the flight history sweep (FlightHistorySweep): the next steps run one batch of
+    // it each before their messages, until it is done. Callable from any thread (the daily job at
+    // archive.at, and when the pump's instance becomes the writer).
+    void startFlightHistorySweep() { sweepRequested_ = true; }
 
     // Overlapped commits (above) are on unless turned off here; tests of one batch per step turn them
     // off.
@@ -194,6 +202,11 @@ private:
     // What a whole commit of `batch` is followed by: each message's log line, its outbound requests
     // registered.
     void concludeApplied(const std::vector<Decided>& batch, PumpStep& result);
+    // One batch of the flight history sweep when a run is requested or in progress (see
+    // startFlightHistorySweep); the flight view forgets what it held when flights moved.
+    void runHistorySweep(PumpStep& result);
+    // The message's DTTM as an instant (pipeline.business-time-zone); nullopt when absent or unreadable.
+    [[nodiscard]] std::optional<storage::Timestamp> sentAt(const codec::Message& message) const;
     // The ProcessingCommits of `batch`, in order.
     static std::vector<storage::ProcessingCommit> commitsOf(const std::vector<Decided>& batch);
     // The views after decisions that were not committed (a failure, a refused commit, a dropped
@@ -279,6 +292,8 @@ private:
     // The message whose commit met a flight-version conflict and is being decided once more.
     std::optional<storage::MailboxId> redeciding_;
     std::atomic<bool> referencesStale_{false};
+    FlightHistorySweep sweep_;
+    std::atomic<bool> sweepRequested_{false};
     OutboundRegistrar outboundRegistrar_;
     // True when flights_ holds exactly the store's state (the last batch was committed whole), or
     // will once the in-flight commit applied.

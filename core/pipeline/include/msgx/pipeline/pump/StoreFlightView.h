@@ -1,11 +1,13 @@
 #pragma once
 
+#include "msgx/clock/Clock.h"
 #include "msgx/pipeline/pump/PackedDocuments.h"
 #include "msgx/sdk/Decision.h"
 #include "msgx/sdk/FlightView.h"
 #include "msgx/storage/FlightRepository.h"
 #include "msgx/storage/InfraError.h"
 
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -15,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace msgx::pipeline {
@@ -57,10 +60,24 @@ public:
 // document pointer the view returned is valid until the next pack() or reset() (or apply() of that
 // flight), so never past the batch it was returned in.
 //
+// A flight FLIGHT does not hold is looked for in the flight history (when a HistoryWindow is given):
+// its latest group moved there within flights.revive-within is held as stored flights are, so a
+// handler sees it as it was, with its code-shares and partner; a change of one (apply()) makes the
+// write bring the group back (storage::FlightWrite::revives), and the group's other members are then
+// held as live flights. A flight moved there earlier is unknown to the view.
+//
 // One thread (the pump's).
 class StoreFlightView final : public sdk::FlightView {
 public:
-    explicit StoreFlightView(storage::FlightRepository& flights);
+    // Where the view looks for flights FLIGHT does not hold: groups moved to the history since
+    // clock.now() - reviveWithin.
+    struct HistoryWindow {
+        const Clock* clock = nullptr;
+        std::chrono::milliseconds reviveWithin{0};
+    };
+
+    explicit StoreFlightView(storage::FlightRepository& flights,
+                             std::optional<HistoryWindow> history = std::nullopt);
 
     [[nodiscard]] const sdk::FlightDocument* byFlid(sdk::Flid flid) const override;
     [[nodiscard]] std::vector<const sdk::FlightDocument*> sharedFlightsOf(sdk::Flid master) const override;
@@ -89,6 +106,10 @@ public:
     // Forgets everything: the next reads go to the store.
     void reset();
 
+    // When the view holds `flid` as a flight of the history that no change brought back yet: the
+    // time of its last change (FLIGHT.UPDATED_AT when it moved). nullopt otherwise.
+    [[nodiscard]] std::optional<storage::Timestamp> lastChangeInHistory(sdk::Flid flid) const;
+
     // How many changes apply() took since construction: unchanged across a decision means the view
     // still equals the store after it (a message that failed before its changes were applied).
     [[nodiscard]] std::uint64_t changesApplied() const { return changesApplied_; }
@@ -116,6 +137,10 @@ private:
         std::uint64_t lastUsed = 0; // the pack() generation in which the flight was last asked for
         // The look-ups answered by the store for this FLID as their value (answerBit()).
         std::uint8_t answered = 0;
+        // Held from the history (FlightRecord::movedToHistoryAt) and not brought back yet: its
+        // last change, and its group (GROUP_FLID, MOVED_AT).
+        std::optional<storage::Timestamp> historyChangedAt;
+        std::optional<std::pair<storage::FlightId, storage::Timestamp>> historyGroup;
     };
 
     Entry& entry(sdk::Flid flid) const;
@@ -132,6 +157,10 @@ private:
     void hold(sdk::Flid flid, std::optional<std::int64_t> version,
               std::optional<sdk::FlightDocument> document) const;
     void remember(const storage::FlightRecord& record) const;
+    // Holds `record` (with `lists`) unless the view holds its flight already.
+    void holdStored(const storage::FlightRecord& record, const std::vector<storage::DetailList>& lists) const;
+    // Holds the history groups of those of `flids` the view does not hold (none without a window).
+    void readHistory(const std::vector<sdk::Flid>& flids) const;
     using StoredLookUp = std::vector<storage::FlightRecord> (storage::FlightRepository::*)(storage::FlightId);
     // The flights whose `attribute` is `value`: asked of the store (lookUp) the first time since
     // reset(), from the view afterwards.
@@ -145,6 +174,7 @@ private:
     void forgetLeastUsed(std::size_t target);
 
     storage::FlightRepository& flights_;
+    std::optional<HistoryWindow> history_;
     std::uint64_t changesApplied_ = 0;
     mutable std::map<sdk::Flid, Entry> entries_;
     mutable std::optional<storage::InfraError> storeFailure_;

@@ -1,0 +1,52 @@
+#include "repository/flights/HistoryRevival.h"
+
+#include "sql/RowMapping.h"
+
+#include <set>
+#include <utility>
+
+namespace msgx::storage {
+namespace {
+
+// A history group's key (flight-history.latest-group).
+struct HistoryGroupKey {
+    Poco::Int64 groupFlid = 0;
+    Poco::Int64 movedAt = 0;
+
+    template <typename Columns>
+    void columns(Columns& c) {
+        c(groupFlid), c(movedAt);
+    }
+};
+
+} // namespace
+} // namespace msgx::storage
+
+MSGX_ROW_TYPE_HANDLER(msgx::storage::HistoryGroupKey)
+
+namespace msgx::storage {
+
+int reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<FlightId>& flids) {
+    // Every group is found before any moves: once a group left the history, a member's latest row
+    // would be an older one of its own.
+    std::set<std::pair<Poco::Int64, Poco::Int64>> groups;
+    for (const FlightId flid : flids) {
+        const auto& latest = preparedRows<HistoryGroupKey>(tx, ctx, "flight-history.latest-group",
+                                                           {Parameter::int64(flid), Parameter::integer(1)});
+        if (!latest.empty()) {
+            groups.emplace(latest.front().groupFlid, latest.front().movedAt);
+        }
+    }
+    int flights = 0;
+    for (const auto& [groupFlid, movedAt] : groups) {
+        const Parameter group = Parameter::int64(groupFlid);
+        const Parameter moved = Parameter::int64(movedAt);
+        flights += static_cast<int>(preparedRun(tx, ctx, "flight-history.revive-flights", {group, moved}));
+        preparedRun(tx, ctx, "flight-history.revive-details", {moved, group, moved});
+        preparedRun(tx, ctx, "flight-history.forget-group-details", {moved, group, moved});
+        preparedRun(tx, ctx, "flight-history.forget-group", {group, moved});
+    }
+    return flights;
+}
+
+} // namespace msgx::storage
