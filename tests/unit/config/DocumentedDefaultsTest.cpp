@@ -255,6 +255,8 @@ const std::map<std::string, Comparison>& comparisons() {
         {"archive.retention",
          {W::Duration, [](const Config& c) { return formatDuration(c.archive.retention); }}},
         {"archive.at", {W::Code, [](const Config& c) { return formatTimeOfDay(c.archive.at); }}},
+        {"history.retention",
+         {W::Duration, [](const Config& c) { return formatDuration(c.history.retention); }}},
         {"lease.period", {W::Duration, [](const Config& c) { return formatDuration(c.lease.period); }}},
 
         {"requests.sender", {W::Code, [](const Config& c) { return c.requests.sender; }}},

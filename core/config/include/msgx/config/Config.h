@@ -49,6 +49,7 @@ struct Config {
     PipelineConfig pipeline;
     BackfillConfig backfill;
     ArchiveConfig archive;
+    HistoryConfig history;
     LeaseConfig lease;
     RequestsConfig requests;
     RefreshConfig refresh;
