@@ -42,7 +42,8 @@ struct History {
         }
         return commit;
     }
-    void finish(MailboxId id, ProcessingState state, std::optional<std::string> identity = std::nullopt) const {
+    void finish(MailboxId id, ProcessingState state,
+                std::optional<std::string> identity = std::nullopt) const {
         auto commit = ending(id, state);
         commit.identityKey = std::move(identity);
         const auto result = store.processing().commit(commit);
@@ -129,7 +130,8 @@ TEST_P(StoreSuite, AnArchivedDeadMessageIsListedFlaggedAndReplayedBackIntoTheQue
     EXPECT_EQ(archivedFlags(dead), (std::vector<bool>{true, false}));
     EXPECT_EQ(ids(queue.list({ProcessingState::Dead, ErrorClass::Exhausted}, 1, 10)),
               (std::vector<MailboxId>{4})); // after id 1
-    EXPECT_EQ(ids(queue.list({ProcessingState::Dead, std::nullopt}, 0, 1)), (std::vector<MailboxId>{1})); // the limit
+    EXPECT_EQ(ids(queue.list({ProcessingState::Dead, std::nullopt}, 0, 1)),
+              (std::vector<MailboxId>{1})); // the limit
     EXPECT_TRUE(queue.list({ProcessingState::Dead, ErrorClass::Infra}, 0, 10).empty());
     EXPECT_EQ(ids(queue.list({ProcessingState::Succeeded, std::nullopt}, 0, 10)), std::vector<MailboxId>{})
         << "only DEAD messages are listed from history";
@@ -147,10 +149,15 @@ TEST_P(StoreSuite, AnArchivedDeadMessageIsListedFlaggedAndReplayedBackIntoTheQue
     EXPECT_EQ(back->errorClass, ErrorClass::Exhausted);
     EXPECT_FALSE(back->archived);
     EXPECT_EQ(queue.head()->mailboxId, 1);
-    EXPECT_EQ(rowCount("PROC_STATE_HST"), 1); // message 2
+    EXPECT_EQ(rowCount("PROC_STATE_HST"), 1);          // message 2
     EXPECT_EQ(h.countOf(ProcessingState::Pending), 2); // 1 and 3
     EXPECT_EQ(h.countOf(ProcessingState::Dead), 1);
     EXPECT_TRUE(queue.recountStates().empty()) << "the kept counts match the rows";
+    for (const auto& size : store().archive().tableSizes()) {
+        if (size.rowsSource == "kept") { // SQLite
+            EXPECT_EQ(size.rows, rowCount(size.table)) << size.table;
+        }
+    }
     EXPECT_FALSE(queue.resetForReplay(1, {ProcessingState::Dead, 0}).applied) << "replayed once";
 }
 
