@@ -101,7 +101,8 @@ CommandRun addMessagesCommand(CLI::App& app) {
     app.description("list messages by processing state and error class");
     auto options = std::make_shared<MessagesOptions>();
     addConfigOption(app, options->configPath);
-    app.add_option("--state", options->state, "PENDING, FAILED, SUCCEEDED, SKIPPED or DEAD");
+    app.add_option("--state", options->state,
+                   "PENDING, FAILED, SUCCEEDED, SKIPPED or DEAD (DEAD includes the archived ones)");
     app.add_option("--class", options->errorClass, "MALFORMED, CODEC_ERROR, UNSUPPORTED, INFRA or EXHAUSTED");
     app.add_option("--after", options->after, "only ids above this one (paging)");
     app.add_option("--limit", options->limit, "at most this many")
