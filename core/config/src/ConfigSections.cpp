@@ -36,6 +36,7 @@ constexpr Range<milliseconds> kArchiveRetention{24h, 7 * 24h};
 constexpr Range<milliseconds> kIdentityWindow{1h, 365 * 24h};
 constexpr Range<milliseconds> kHistoryAfter{12h, 90 * 24h};
 constexpr Range<milliseconds> kReviveWithin{0h, 365 * 24h};
+constexpr Range<milliseconds> kHistoryRetention{24h, 3650 * 24h};
 constexpr Range<milliseconds> kLeasePeriod{1s, 10min};
 constexpr Range<milliseconds> kSchdFlushPeriod{100ms, 1h};
 constexpr Range<int> kSchdFlushLimit{1, 100000};
@@ -307,6 +308,8 @@ void readArchiveAndLease(ConfigReader& reader, Config& config) {
                                                     formatDuration(config.pipeline.identityWindow));
     }
     config.archive.at = reader.timeOfDay("archive.at", defaults().archive.at);
+    config.history.retention =
+        reader.duration("history.retention", defaults().history.retention, kHistoryRetention);
     config.lease.period = reader.duration("lease.period", defaults().lease.period, kLeasePeriod);
 }
 

@@ -147,6 +147,22 @@ void checkKafkaProperties(ConfigReader& reader, const Config& config) {
 
 } // namespace
 
+// The purge of history.retention must not take a row the identity de-duplication still reads: a
+// message's identity is looked up in PROC_STATE_HST for pipeline.identity-window after it ended, and
+// it reaches history archive.retention after its receive time.
+void checkHistoryRetention(ConfigReader& reader, const Config& config) {
+    if (reader.failed("history.retention") || reader.failed("pipeline.identity-window") ||
+        reader.failed("archive.retention")) {
+        return;
+    }
+    const Milliseconds least = config.pipeline.identityWindow + config.archive.retention;
+    if (config.history.retention < least) {
+        reader.fail("history.retention", "must be at least pipeline.identity-window + archive.retention (" +
+                                             formatDuration(least) + "), got " +
+                                             formatDuration(config.history.retention));
+    }
+}
+
 void checkCrossKeyRules(ConfigReader& reader, Config& config) {
     checkDialect(reader, "store", config.store.backend, config.store.dialect);
     checkDialect(reader, "mailbox", config.mailbox.backend, config.mailbox.dialect);
@@ -159,6 +175,7 @@ void checkCrossKeyRules(ConfigReader& reader, Config& config) {
     }
     checkKafkaBootstrap(reader, config);
     checkKafkaProperties(reader, config);
+    checkHistoryRetention(reader, config);
 }
 
 } // namespace msgx::config::detail

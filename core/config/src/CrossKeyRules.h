@@ -7,7 +7,8 @@ namespace msgx::config::detail {
 
 // The rules between keys, applied after readConfigSections: what the production profile refuses,
 // mailbox.create-tables, store/mailbox dialect against backend, kafka.bootstrap when a target uses
-// Kafka, and the producer settings kafka.properties may not weaken. A rule is skipped when one of
+// Kafka, the producer settings kafka.properties may not weaken, and history.retention against the
+// identity window and the archive. A rule is skipped when one of
 // its keys already had an error, so one mistake is reported once.
 void checkCrossKeyRules(ConfigReader& reader, Config& config);
 

@@ -4,7 +4,9 @@
 //   msgxctl [--config F] messages [--state S] [--class C] [--after ID] [--limit N] [--json]
 //
 // JSON: an array of objects {"id","key","state","errorClass","attempts","note","lastError",
-// "identity","nextAttemptAtMicros"} in id order (docs/operations.md). Exit codes: 0 answered; 1 the
+// "identity","nextAttemptAtMicros","archived"} in id order (docs/operations.md). --state DEAD lists
+// the archived DEAD messages (PROC_STATE_HST) too, "archived": true (the text form ends their line
+// with "archived"): they can still be replayed. Exit codes: 0 answered; 1 the
 // store failed; 2 usage error (unknown state or class).
 #include "CtlCommand.h"
 #include "StoreCommandContext.h"
@@ -72,6 +74,7 @@ int runMessages(const MessagesOptions& options) {
                 item.set("nextAttemptAtMicros",
                          r.nextAttemptAt ? JsonValue::integer(storage::toEpochMicros(*r.nextAttemptAt))
                                          : JsonValue());
+                item.set("archived", JsonValue::boolean(r.archived));
                 list.push(std::move(item));
             }
             std::cout << renderJson(list);
@@ -82,7 +85,7 @@ int runMessages(const MessagesOptions& options) {
                           << storage::stateName(r.state) << '\t'
                           << (r.errorClass ? std::string(errorClassName(*r.errorClass)) : "-") << '\t'
                           << r.attempts << '\t' << r.note.value_or("-") << '\t' << r.lastError.value_or("-")
-                          << '\n';
+                          << (r.archived ? "\tarchived" : "") << '\n';
             }
         }
         return 0;
@@ -98,7 +101,8 @@ CommandRun addMessagesCommand(CLI::App& app) {
     app.description("list messages by processing state and error class");
     auto options = std::make_shared<MessagesOptions>();
     addConfigOption(app, options->configPath);
-    app.add_option("--state", options->state, "PENDING, FAILED, SUCCEEDED, SKIPPED or DEAD");
+    app.add_option("--state", options->state,
+                   "PENDING, FAILED, SUCCEEDED, SKIPPED or DEAD (DEAD includes the archived ones)");
     app.add_option("--class", options->errorClass, "MALFORMED, CODEC_ERROR, UNSUPPORTED, INFRA or EXHAUSTED");
     app.add_option("--after", options->after, "only ids above this one (paging)");
     app.add_option("--limit", options->limit, "at most this many")

@@ -9,6 +9,7 @@
 // previewed with a warning and replayed only with --force (US-10.4). --apply resets each eligible message
 // (attempts 0, a new deadline anchor, identity kept) and writes OPS_AUDIT (who, why, which ids, result). A
 // running daemon picks the messages up at its next pump step; they are processed in id order like any other.
+// A DEAD message the archive moved to PROC_STATE_HST is found there and moved back (docs/operations.md).
 // Exit codes: 0 answered (preview) or every eligible message reset; 1 the store failed or a message
 // changed between preview and reset; 2 usage error.
 #include "CtlCommand.h"
@@ -80,8 +81,7 @@ int runReplay(const ReplayOptions& options) {
                     std::cout << c.id << '\t'
                               << (!c.eligible ? "refused: " + c.refusal
                                   : c.changedFlights.empty()
-                                      ? std::string(
-                                            "would replay (-> PENDING, attempts 0, new deadline anchor)")
+                                      ? "would replay (" + pipeline::replayChange(c) + ")"
                                       : "would replay only with --force: " + c.warning())
                               << '\n';
                 }

@@ -2,7 +2,8 @@
 // running daemon): messages per processing state (and per error class for FAILED and DEAD), the
 // discovery watermark, the oldest unfinished message and its age, the back-fill backlog, and per
 // delivery target the events per state, the oldest pending event's age and whether the target is
-// held by a DEAD event (delivery.on-dead: stop).
+// held by a DEAD event (delivery.on-dead: stop); per live and history table its rows (the server's
+// estimate, or SQLite's kept count: never a COUNT(*) of history) and its oldest row.
 //
 //   msgxctl [--config F] status [--json]
 //
@@ -12,6 +13,7 @@
 #include "StoreCommandContext.h"
 #include "msgx/delivery/Dispatcher.h"
 #include "msgx/json/JsonValue.h"
+#include "msgx/sdk/UtcTime.h"
 #include "msgx/storage/InfraError.h"
 
 #include <fmt/format.h>
@@ -133,6 +135,18 @@ JsonValue statusJson(StoreCommandContext& context) {
         delivery.set(name, std::move(item));
     }
     status.set("delivery", std::move(delivery));
+
+    auto tables = JsonValue::object();
+    for (const auto& size : store.archive().tableSizes()) {
+        auto item = JsonValue::object();
+        item.set("history", JsonValue::boolean(size.history));
+        item.set("rows", size.rows ? JsonValue::integer(*size.rows) : JsonValue());
+        item.set("rowsSource", JsonValue::string(size.rowsSource));
+        item.set("oldest", size.oldest ? JsonValue::string(sdk::formatUtc(*size.oldest)) : JsonValue());
+        item.set("oldestBy", size.oldestBy.empty() ? JsonValue() : JsonValue::string(size.oldestBy));
+        tables.set(size.table, std::move(item));
+    }
+    status.set("tables", std::move(tables));
     return status;
 }
 
@@ -186,6 +200,21 @@ void printText(const JsonValue& status) {
                   << ", sent " << number(t.find("sent")) << ", dead " << number(t.find("dead"))
                   << ", oldest pending " << number(t.find("oldestPendingAgeSeconds")) << " s"
                   << (t.find("held")->asBool() ? ", HELD by a DEAD event (msgxctl events retry|skip)" : "")
+                  << '\n';
+    }
+    const auto* tables = status.find("tables");
+    for (std::size_t i = 0; i < tables->keys().size(); ++i) {
+        const auto& t = tables->items()[i];
+        const auto* oldestRow = t.find("oldest");
+        std::cout << (t.find("history")->asBool() ? "history " : "table ") << tables->keys()[i] << ": "
+                  << (t.find("rows")->isNull()
+                          ? std::string("? rows (no estimate yet)")
+                          : (t.find("rowsSource")->asString() == "estimate" ? "~" : "") +
+                                number(t.find("rows")) + " rows (" + t.find("rowsSource")->asString() + ")")
+                  << ", oldest "
+                  << (oldestRow->isNull()
+                          ? std::string("-")
+                          : oldestRow->asString() + " (" + t.find("oldestBy")->asString() + ")")
                   << '\n';
     }
 }

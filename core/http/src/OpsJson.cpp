@@ -81,6 +81,8 @@ JsonValue messageJson(const storage::ProcessingRecord& r, const std::vector<stor
         list.push(std::move(event));
     }
     item.set("events", std::move(list));
+    // Read from PROC_STATE_HST: an archived DEAD message (still replayable); its events are history.
+    item.set("archived", JsonValue::boolean(r.archived));
     return item;
 }
 

@@ -16,7 +16,8 @@ namespace msgx::http::detail {
 std::string isoTime(storage::Timestamp t);
 json::JsonValue optionalTime(const std::optional<storage::Timestamp>& t);
 
-// The message object: the PROC_STATE row, its back-fill state and its events.
+// The message object: the PROC_STATE row (or archived PROC_STATE_HST row, "archived": true), its
+// back-fill state and its events.
 json::JsonValue messageJson(const storage::ProcessingRecord& record,
                             const std::vector<storage::OutboxEvent>& events);
 

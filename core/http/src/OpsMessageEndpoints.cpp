@@ -103,7 +103,7 @@ void listMessages(Exchange& exchange, HttpServices& services) {
 
 void oneMessage(Exchange& exchange, HttpServices& services) {
     const auto id = integerParameter("the message id", exchange.pathParam("id"), 1, INT64_MAX);
-    const auto record = services.store.processing().find(id);
+    const auto record = services.store.processing().findAnywhere(id); // live, else archived
     if (!record) {
         throw ApiError(404, "NOT_FOUND", "message " + std::to_string(id) + " is not in the own store");
     }

@@ -116,6 +116,12 @@ public:
     // SELECT COUNT(*) of tables named by the one parameter (upper case) in the session's schema.
     [[nodiscard]] virtual std::string tableExistsQuery() const = 0;
 
+    // The server's estimate of the rows of the table named by the one parameter (upper case) in the
+    // session's schema, from its catalog statistics: one BIGINT row, none or a negative value while
+    // it has none (a table never analysed). Empty on SQLite, which keeps no such estimate (its history
+    // tables have kept counts, HST_ROW_COUNT). Never a count of the rows.
+    [[nodiscard]] virtual std::string tableRowsEstimateQuery() const = 0;
+
     // True when DDL takes part in transactions (PostgreSQL, SQLite): a migration is then all or
     // nothing. MySQL and Oracle commit each DDL statement on their own.
     [[nodiscard]] virtual bool transactionalDdl() const = 0;

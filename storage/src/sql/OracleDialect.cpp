@@ -94,6 +94,11 @@ public:
         return "SELECT COUNT(*) FROM USER_TABLES WHERE TABLE_NAME = UPPER(?)";
     }
 
+    // NUM_ROWS: what the last statistics gathering (DBMS_STATS, the nightly job) found; NULL before.
+    [[nodiscard]] std::string tableRowsEstimateQuery() const override {
+        return "SELECT NUM_ROWS FROM USER_TABLES WHERE TABLE_NAME = UPPER(?)";
+    }
+
     [[nodiscard]] bool transactionalDdl() const override { return false; }
 
     [[nodiscard]] std::string datetimeAsText(std::string_view column) const override {

@@ -56,6 +56,13 @@ public:
                " WHERE table_schema = current_schema() AND table_name = LOWER(?)";
     }
 
+    // reltuples: what the last VACUUM or ANALYZE (autovacuum too) found; -1 before the first.
+    [[nodiscard]] std::string tableRowsEstimateQuery() const override {
+        return "SELECT CAST(C.RELTUPLES AS BIGINT) FROM PG_CLASS C JOIN PG_NAMESPACE N ON N.OID = "
+               "C.RELNAMESPACE"
+               " WHERE N.NSPNAME = current_schema() AND C.RELNAME = LOWER(?)";
+    }
+
     [[nodiscard]] bool transactionalDdl() const override { return true; }
 
     [[nodiscard]] std::string datetimeAsText(std::string_view column) const override {

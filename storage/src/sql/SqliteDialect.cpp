@@ -56,6 +56,8 @@ public:
         return "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND UPPER(name) = UPPER(?)";
     }
 
+    [[nodiscard]] std::string tableRowsEstimateQuery() const override { return {}; }
+
     [[nodiscard]] bool transactionalDdl() const override { return true; }
 
     // SQLite has no DATETIME type: the embedded mailbox stores the text itself.

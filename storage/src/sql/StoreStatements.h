@@ -31,5 +31,7 @@ void addStateCountStatements(StatementCatalog& catalog, const Dialect& dialect);
 // "-in-state" / "-in-class" / "-in-state-class", then "-enqueued-from" / "-enqueued-before" /
 // "-enqueued-between". Its parameters: state, error class, from, before (those given), afterId, limit.
 std::string processingListStatement(bool state, bool errorClass, bool enqueuedFrom, bool enqueuedBefore);
+// The same over the DEAD rows of PROC_STATE_HST (no state parameter).
+std::string archivedDeadListStatement(bool errorClass, bool enqueuedFrom, bool enqueuedBefore);
 
 } // namespace msgx::storage

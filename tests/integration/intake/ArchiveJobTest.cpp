@@ -86,6 +86,37 @@ TEST_F(ArchiveJobTest, MovesEligibleRowsOnlyAndIsIdempotent) {
     EXPECT_EQ(binding.duplicateOf, 1);
 }
 
+// Issue 44 (4): the daily run purges history archived longer ago than history.retention, and only
+// that.
+TEST_F(ArchiveJobTest, PurgesHistoryArchivedLongerAgoThanHistoryRetention) {
+    config_.history.retention = 5 * 24h; // at least identity-window 3d + archive.retention 1d
+    const auto poll = [this] {
+        pipeline::InboxPoller(*store_, mailbox_->inbox(), clock_, pipeline::IntakeSettings::of(config_))
+            .pollOnce();
+    };
+    ArchiveJob job(*store_, clock_, pipeline::ArchiveSettings::of(config_));
+    addRow(1, std::string("INVALID")); // SKIPPED mailbox-status:INVALID: no back-fill, archivable
+    poll();
+    clock_.advance(24h + 1s);
+    ASSERT_EQ(job.runOnce(), (storage::ArchiveReport{1, 0}));
+    const auto firstArchived = clock_.now();
+    addRow(2, std::string("INVALID"));
+    poll();
+    clock_.advance(24h + 1s);
+    ASSERT_EQ(job.runOnce(), (storage::ArchiveReport{1, 0}));
+    ASSERT_EQ(count("PROC_STATE_HST"), 2);
+
+    clock_.set(firstArchived + 5 * 24h); // archived exactly history.retention ago: kept
+    EXPECT_EQ(job.runOnce(), (storage::ArchiveReport{0, 0}));
+    EXPECT_EQ(count("PROC_STATE_HST"), 2);
+    clock_.advance(1s);
+    job.runOnce();
+    EXPECT_EQ(count("PROC_STATE_HST"), 1);
+    EXPECT_FALSE(store_->processing().findAnywhere(1));
+    EXPECT_TRUE(store_->processing().findAnywhere(2));
+    EXPECT_EQ(job.purgeHistory(), storage::PurgeReport{});
+}
+
 Clock::time_point utc(sys_days day, Clock::duration time) {
     return time_point_cast<Clock::duration>(day + time);
 }

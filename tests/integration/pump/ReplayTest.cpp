@@ -120,5 +120,35 @@ TEST_P(PumpSuite, AReplayOverAFlightThatChangedSinceNeedsForce) {
     EXPECT_THAT(realStore_->audit().recent(1).at(0).detail.value_or(""), HasSubstr("\"forced\": true"));
 }
 
+// Issue 44 (3): a DEAD message the archive moved to history is previewed (flagged archived, also by
+// class), replayed back into PROC_STATE and processed again by the pump.
+TEST_P(PumpSuite, AnArchivedDeadMessageIsPreviewedReplayedAndProcessedAgain) {
+    enqueue(1, failWith(1, "INFRA", "view not loaded"));
+    runToTerminal(pump(), clock_, [this] { return record(1); });
+    runUntilQuiet();
+    ASSERT_EQ(record(1).state, ProcessingState::Dead);
+    realStore_->backfill().markDone(1);
+    clock_.advance(25h);
+    ASSERT_EQ(realStore_->archive().archiveBefore(clock_.now() - 24h, 100).messages, 1);
+    ASSERT_FALSE(realStore_->processing().find(1));
+
+    const auto plan = pipeline::planReplay(*realStore_, {{1}, std::nullopt, 1000});
+    ASSERT_EQ(plan.candidates.size(), 1u);
+    EXPECT_TRUE(plan.candidates[0].eligible) << plan.candidates[0].refusal;
+    EXPECT_THAT(pipeline::replayChange(plan.candidates[0]), HasSubstr("back from history"));
+    const auto json = pipeline::replayCandidatesJson(plan);
+    EXPECT_TRUE(json.items().at(0).find("archived")->asBool());
+    const auto byClass = pipeline::planReplay(*realStore_, {{}, ErrorClass::Exhausted, 1000});
+    ASSERT_EQ(byClass.candidates.size(), 1u);
+    EXPECT_TRUE(byClass.candidates[0].record->archived);
+
+    const auto outcome = pipeline::applyReplay(*realStore_, plan, "msgxctl:ops", "handler fixed");
+    EXPECT_EQ(outcome.replayed, (std::vector<storage::MailboxId>{1}));
+    EXPECT_EQ(record(1).state, ProcessingState::Pending);
+    EXPECT_FALSE(realStore_->processing().findAnywhere(1)->archived);
+    pump().step();
+    EXPECT_EQ(record(1).state, ProcessingState::Failed) << "processed again";
+}
+
 } // namespace
 } // namespace msgx::test

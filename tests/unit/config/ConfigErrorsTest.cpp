@@ -42,6 +42,20 @@ TEST(ConfigErrors, AnIdentityWindowShorterThanTheArchiveRetentionPlusADayIsRefus
     EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  identity-conflict: merge\n")).size(), 1u);
 }
 
+// Issue 44 (4): the purge of history never takes a row the identity de-duplication still reads.
+TEST(ConfigErrors, AHistoryRetentionShorterThanTheIdentityWindowPlusTheArchiveRetentionIsRefused) {
+    EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  identity-window: 10d\narchive:\n  retention: 2d\n"
+                                         "history:\n  retention: 11d\n")),
+              Texts{"history.retention: must be at least pipeline.identity-window + archive.retention (12d), "
+                    "got 11d (test.yaml line 20)"});
+    EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  identity-window: 10d\narchive:\n  retention: 2d\n"
+                                         "history:\n  retention: 12d\n")),
+              Texts{});
+    // The default (400d) is far above the defaults' 3d + 1d; one wrong key is reported once.
+    EXPECT_EQ(errorTexts(minimalEmbedded("history:\n  retention: 0d\n")),
+              Texts{"history.retention: must be 1d..3650d, got 0d (test.yaml line 16)"});
+}
+
 TEST(ConfigErrors, OutOfRangeValuesOfEveryNumericKind) {
     EXPECT_EQ(errorTexts(minimalEmbedded("pipeline:\n  batch-size: 10001\n")),
               Texts{"pipeline.batch-size: must be 1..10000, got 10001 (test.yaml line 16)"});

@@ -259,6 +259,8 @@ const std::map<std::string, Comparison>& comparisons() {
          {W::Duration, [](const Config& c) { return formatDuration(*c.flights.historyAfter); }}},
         {"flights.revive-within",
          {W::Duration, [](const Config& c) { return formatDuration(c.flights.reviveWithin); }}},
+        {"history.retention",
+         {W::Duration, [](const Config& c) { return formatDuration(c.history.retention); }}},
         {"lease.period", {W::Duration, [](const Config& c) { return formatDuration(c.lease.period); }}},
 
         {"requests.sender", {W::Code, [](const Config& c) { return c.requests.sender; }}},

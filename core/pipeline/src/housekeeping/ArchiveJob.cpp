@@ -6,7 +6,7 @@
 namespace msgx::pipeline {
 
 ArchiveSettings ArchiveSettings::of(const config::Config& config) {
-    return ArchiveSettings{config.archive, config.pipeline.businessTimeZone};
+    return ArchiveSettings{config.archive, config.pipeline.businessTimeZone, config.history};
 }
 
 ArchiveJob::ArchiveJob(storage::OwnStore& store, const Clock& clock, ArchiveSettings settings)
@@ -40,9 +40,33 @@ storage::ArchiveReport ArchiveJob::runOnce() {
             break;
         }
     }
-    log::info("archive: moved {} messages and {} events older than {} h to the history tables",
+    log::info("archive: moved {} messages and {} events received or created more than {} h ago to the "
+              "history tables",
               total.messages, total.events,
               std::chrono::duration_cast<std::chrono::hours>(settings_.archive.retention).count());
+    purgeHistory();
+    return total;
+}
+
+storage::PurgeReport ArchiveJob::purgeHistory() {
+    const storage::Timestamp cutoff =
+        clock_.now() - std::chrono::duration_cast<Clock::duration>(settings_.history.retention);
+    storage::PurgeReport total;
+    while (true) {
+        const auto batch = store_.archive().purgeHistoryBefore(cutoff, kChunk);
+        for (const auto& [table, rows] : batch.rows) {
+            total.rows[table] += rows;
+        }
+        if (!batch.full) {
+            break;
+        }
+    }
+    std::string counts;
+    for (const auto& [table, rows] : total.rows) {
+        counts += (counts.empty() ? "" : ", ") + std::to_string(rows) + " from " + table;
+    }
+    log::info("history: purged {} rows archived more than {} (history.retention) ago{}{}", total.total(),
+              config::formatDuration(settings_.history.retention), counts.empty() ? "" : ": ", counts);
     return total;
 }
 

@@ -27,6 +27,12 @@ std::string ReplayCandidate::warning() const {
            "intended";
 }
 
+std::string replayChange(const ReplayCandidate& candidate) {
+    return candidate.record && candidate.record->archived
+               ? "back from history (PROC_STATE_HST) -> PENDING, attempts 0, new deadline anchor"
+               : "-> PENDING, attempts 0, new deadline anchor";
+}
+
 int ReplayPlan::eligibleCount() const {
     return static_cast<int>(std::count_if(candidates.begin(), candidates.end(),
                                           [](const ReplayCandidate& c) { return c.eligible; }));
@@ -99,8 +105,9 @@ ReplayCandidate candidateOf(storage::OwnStore& store, storage::MailboxId id,
     candidate.id = id;
     candidate.found = record.has_value();
     if (!record) {
-        candidate.refusal =
-            "message " + std::to_string(id) + " is not in the own store (never polled, or archived)";
+        candidate.refusal = "message " + std::to_string(id) +
+                            " is not in the own store (never polled, or purged from history after "
+                            "history.retention)";
         return candidate;
     }
     const auto refusal = replayRefusal(*record);
@@ -119,7 +126,8 @@ ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection
     ReplayPlan plan;
     auto& queue = store.processing();
     for (const auto id : selection.ids) {
-        plan.candidates.push_back(candidateOf(store, id, queue.find(id)));
+        // An archived DEAD message is still repairable (resetForReplay moves it back).
+        plan.candidates.push_back(candidateOf(store, id, queue.findAnywhere(id)));
     }
     if (selection.errorClass) {
         for (const auto state : {ProcessingState::Failed, ProcessingState::Dead}) {
@@ -129,6 +137,7 @@ ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection
                 if (room <= 0) {
                     break;
                 }
+                // DEAD includes the archived DEAD messages (IX_PROC_STATE_HST_STATE, by class).
                 const auto page = queue.list({state, selection.errorClass}, after, std::min(room, 500));
                 for (const auto& record : page) {
                     plan.candidates.push_back(candidateOf(store, record.mailboxId, record));
@@ -210,8 +219,7 @@ json::JsonValue replayCandidatesJson(const ReplayPlan& plan) {
             item.set("state", JsonValue());
         }
         item.set("eligible", JsonValue::boolean(c.eligible));
-        item.set("change",
-                 c.eligible ? JsonValue::string("-> PENDING, attempts 0, new deadline anchor") : JsonValue());
+        item.set("change", c.eligible ? JsonValue::string(replayChange(c)) : JsonValue());
         item.set("refusal", c.eligible ? JsonValue() : JsonValue::string(c.refusal));
         auto changed = JsonValue::array();
         for (const auto& flight : c.changedFlights) {
@@ -223,6 +231,7 @@ json::JsonValue replayCandidatesJson(const ReplayPlan& plan) {
         item.set("changedFlights", std::move(changed));
         item.set("warning", c.changedFlights.empty() ? JsonValue() : JsonValue::string(c.warning()));
         item.set("needsForce", JsonValue::boolean(c.eligible && !c.changedFlights.empty()));
+        item.set("archived", JsonValue::boolean(c.record && c.record->archived));
         list.push(std::move(item));
     }
     return list;

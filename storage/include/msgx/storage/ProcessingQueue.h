@@ -136,7 +136,8 @@ public:
     // The head of the queue: the unfinished (PENDING or FAILED) message with the smallest id, due or not.
     virtual std::optional<ProcessingRecord> head() = 0;
     virtual std::optional<ProcessingRecord> find(MailboxId id) = 0;
-    // The row of message `id` in PROC_STATE or, once archived, in PROC_STATE_HST (the live row first).
+    // The row of message `id` in PROC_STATE or, once archived, in PROC_STATE_HST (the live row first;
+    // an archived one has `archived` set).
     virtual std::optional<ProcessingRecord> findAnywhere(MailboxId id) = 0;
     // The ids first..last (both included) that have a row in PROC_STATE or PROC_STATE_HST, ascending
     // (two primary-key range reads of the id alone; the late-commit sweep).
@@ -196,6 +197,13 @@ public:
     // kept until the next attempt ends (they say why the replay was needed); IDENTITY_KEY is kept;
     // a back-fill intent still DUE becomes NONE (superseded: the old status is never written after
     // the replay, US-09.4), one DONE stays; the next terminal commit records a new intent.
+    // A message no longer in PROC_STATE that is DEAD in PROC_STATE_HST (archived) is moved back into
+    // PROC_STATE in the same transaction, reset the same way, its history row deleted (its events
+    // stay in MSG_EVENT_HST). Its IDENTITY_KEY comes back with it; when a live message holds that key
+    // (only possible through SQL by hand: binding looks in both tables), nothing moves and the result
+    // names the holder. A key the identity window released from the archived row (NULL) stays NULL:
+    // the pump binds the identity again when it decodes the message, so a repeat processed since
+    // makes the replay SKIPPED duplicate-of:<repeat> (docs/operations.md "msgxctl replay").
     virtual WriteResult resetForReplay(MailboxId id, const QueueGuard& expected) = 0;
 
     // Number of PROC_STATE rows per (STATE, ERROR_CLASS), for `msgxctl status`; only non-zero
@@ -214,6 +222,8 @@ public:
     // enqueue window when given (`msgxctl messages`, replay by error class, `GET /ops/messages`).
     // The window is not indexed: a window that matches few rows is found by walking the ids (or the
     // STATE index) after afterId; PROC_STATE holds the online messages only (ArchiveMover).
+    // A filter on state DEAD also reads the DEAD rows of PROC_STATE_HST (archived DEAD messages stay
+    // repairable, resetForReplay): both in one id order, `archived` set on those from history.
     virtual std::vector<ProcessingRecord> list(const MessageFilter& filter, MailboxId afterId, int limit) = 0;
 
     // The pump's next batch after its head: PENDING and FAILED rows with afterId < id <=

@@ -30,7 +30,7 @@ constexpr bool isTerminal(ProcessingState state) {
 enum class BackfillState { None, Due, Done };
 std::string_view backfillStateName(BackfillState state);
 
-// One PROC_STATE row.
+// One PROC_STATE row (or, with `archived`, PROC_STATE_HST row).
 struct ProcessingRecord {
     MailboxId mailboxId = 0;
     std::string rawXml;
@@ -54,6 +54,8 @@ struct ProcessingRecord {
     std::optional<std::string> backfillStatusValue; // STATUS to write into the mailbox row
     std::optional<std::string> backfillError;
     std::optional<Timestamp> processedAt; // when the terminal state was committed (DATE_PROCESSED)
+    // Read from PROC_STATE_HST (the archive moved it there), not from PROC_STATE.
+    bool archived = false;
 
     bool operator==(const ProcessingRecord&) const = default;
 };

@@ -144,6 +144,41 @@ void addProcessingStatements(StatementCatalog& c, const Dialect& d) {
             }
         }
     }
+    // The archived DEAD messages, listed beside the live ones (still repairable, docs/operations.md):
+    // IX_PROC_STATE_HST_STATE (STATE, ERROR_CLASS, CMINMSGS_ID) of V12, a range in id order by class.
+    for (const bool errorClass : {false, true}) {
+        for (const bool from : {false, true}) {
+            for (const bool before : {false, true}) {
+                std::string where = "STATE = 'DEAD' AND ";
+                where += errorClass ? "ERROR_CLASS = ? AND " : "";
+                where += from ? "ENQUEUED_AT >= ? AND " : "";
+                where += before ? "ENQUEUED_AT < ? AND " : "";
+                where += "CMINMSGS_ID > ?";
+                c.add(d, archivedDeadListStatement(errorClass, from, before),
+                      d.firstRows(
+                          {columns, "PROC_STATE_HST", where, "CMINMSGS_ID", "CMINMSGS_ID", RowLock::None}));
+            }
+        }
+    }
+    // The replay of an archived DEAD message moves its row back (SqlProcessingQueue::resetForReplay):
+    // locked, copied into PROC_STATE as it was, deleted from history; the reset follows.
+    c.add(d, "processing.lock-archived",
+          "SELECT STATE, ATTEMPTS, PROCESSING_STARTED_AT, IDENTITY_KEY, ERROR_CLASS FROM PROC_STATE_HST WHERE"
+          " CMINMSGS_ID = ?" +
+              d.forUpdate());
+    c.add(d, "processing.restore-archived",
+          "INSERT INTO PROC_STATE (" + std::string(kProcStateColumns) + ") SELECT " + kProcStateColumns +
+              " FROM PROC_STATE_HST WHERE CMINMSGS_ID = ?");
+    c.add(d, "processing.delete-archived", "DELETE FROM PROC_STATE_HST WHERE CMINMSGS_ID = ?");
+}
+
+std::string archivedDeadListStatement(bool errorClass, bool enqueuedFrom, bool enqueuedBefore) {
+    std::string name = "processing.list-archived-dead";
+    name += errorClass ? "-in-class" : "";
+    if (enqueuedFrom || enqueuedBefore) {
+        name += enqueuedFrom ? (enqueuedBefore ? "-enqueued-between" : "-enqueued-from") : "-enqueued-before";
+    }
+    return name;
 }
 
 std::string processingListStatement(bool state, bool errorClass, bool enqueuedFrom, bool enqueuedBefore) {

@@ -1,6 +1,7 @@
 #include "repository/processing/SqlProcessingQueue.h"
 
 #include "msgx/storage/InfraError.h"
+#include "repository/archive/HistoryCounts.h"
 #include "repository/cursors/SqlInboxCursors.h"
 #include "repository/processing/CommitStatements.h"
 #include "repository/processing/EnqueueStatements.h"
@@ -187,6 +188,13 @@ std::optional<LockedRow> lockRow(Transaction& tx, const SqlContext& ctx, Mailbox
     return CommitStatements::of(tx, ctx).lockRow(id);
 }
 
+// Locks row `id` of PROC_STATE_HST until the transaction ends; nullopt when there is none.
+std::optional<LockedRow> lockArchivedRow(Transaction& tx, const SqlContext& ctx, MailboxId id) {
+    std::vector<LockedRow> rows;
+    tx.session() << ctx["processing.lock-archived"], bindInt64(id), into(rows), now;
+    return rows.empty() ? std::nullopt : std::optional(rows.front());
+}
+
 // Tells the head floor, once the transaction is over, that row `lowest` (and maybe rows above it)
 // became unfinished; also when it threw, since a commit of unknown outcome may have written them (a
 // floor lower than needed costs a longer read, never a message).
@@ -298,6 +306,7 @@ std::optional<ProcessingRecord> SqlProcessingQueue::findAnywhere(MailboxId id) {
                 tx.session() << ctx[statement], bindInt64(id), into(rows), now;
                 completeLongTexts(tx, ctx, rows);
                 if (auto found = single(rows)) {
+                    found->archived = std::string_view(statement) == "processing.find-archived";
                     return found;
                 }
             }
@@ -461,15 +470,49 @@ WriteResult SqlProcessingQueue::commitAllAndReadFront(const std::vector<Processi
 WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& expected) {
     const Timestamp stamp = ctx_.now();
     const NoteUnfinished note(headFloor_, id);
+    const bool keepCounts = keepsHistoryCounts(*ctx_.dialect);
     return ctx_.pool->transact(
         "store: reset " + std::to_string(id) + " for replay",
-        [ctx = ctx_.statements, id, expected, stamp](Transaction& tx) {
-            const auto row = lockRow(tx, ctx, id);
+        [ctx = ctx_.statements, id, expected, stamp, keepCounts](Transaction& tx) {
+            auto row = lockRow(tx, ctx, id);
             const std::string wanted =
                 std::string(stateName(expected.state)) + "/" + std::to_string(expected.attempts);
             std::optional<std::string> refusal;
+            bool restored = false;
             if (!row) {
-                refusal = describe(id, row);
+                // Archived (ArchiveMover): only a DEAD row comes back, and only with its identity free.
+                const auto archived = lockArchivedRow(tx, ctx, id);
+                if (!archived) {
+                    refusal = describe(id, row) + " (nor does PROC_STATE_HST " + std::to_string(id) + ")";
+                } else if (archived->state != stateName(ProcessingState::Dead)) {
+                    refusal = "PROC_STATE_HST " + std::to_string(id) + " is " + archived->state +
+                              ": only a DEAD message is taken back from history for a replay";
+                } else if (archived->state != stateName(expected.state) ||
+                           archived->attempts != expected.attempts) {
+                    refusal = "PROC_STATE_HST " + std::to_string(id) + " is " + archived->state + "/" +
+                              std::to_string(archived->attempts) + ", expected " + wanted;
+                } else if (const auto holder = archived->identityKey.isNull()
+                                                   ? std::nullopt
+                                                   : identityHolder(tx, ctx, "processing.identity-holder",
+                                                                    archived->identityKey.value());
+                           holder && *holder != id) {
+                    refusal = "message " + std::to_string(id) + " is archived with identity " +
+                              archived->identityKey.value() + ", which message " + std::to_string(*holder) +
+                              " in PROC_STATE holds now: it stays in history (replay " +
+                              std::to_string(*holder) + " instead, or release the identity)";
+                } else {
+                    Statement copy(tx.session());
+                    copy << ctx["processing.restore-archived"], bindInt64(id);
+                    copy.execute();
+                    Statement remove(tx.session());
+                    remove << ctx["processing.delete-archived"], bindInt64(id);
+                    remove.execute();
+                    if (keepCounts) {
+                        addHistoryRows(tx, ctx, "PROC_STATE_HST", -1);
+                    }
+                    row = archived;
+                    restored = true;
+                }
             } else if (row->state != stateName(ProcessingState::Failed) &&
                        row->state != stateName(ProcessingState::Dead)) {
                 refusal = describe(id, row) + ": only a FAILED or DEAD message can be replayed";
@@ -483,10 +526,12 @@ WriteResult SqlProcessingQueue::resetForReplay(MailboxId id, const QueueGuard& e
             Statement update(tx.session());
             update << ctx["processing.reset-for-replay"], bindMicros(stamp), bindInt64(id);
             update.execute();
-            StateCountChanges counts; // the reset keeps ERROR_CLASS
-            counts.messages(
-                std::pair(row->state, optionalOf(row->errorClass)),
-                std::pair(std::string(stateName(ProcessingState::Pending)), optionalOf(row->errorClass)));
+            StateCountChanges counts; // the reset keeps ERROR_CLASS; a restored row was not counted
+            counts.messages(restored ? std::nullopt
+                                     : std::optional(StateCountChanges::MessageKey(
+                                           row->state, optionalOf(row->errorClass))),
+                            StateCountChanges::MessageKey(std::string(stateName(ProcessingState::Pending)),
+                                                          optionalOf(row->errorClass)));
             counts.write(tx, ctx);
             return WriteResult::ok();
         });
@@ -520,37 +565,60 @@ std::vector<ProcessingRecord> SqlProcessingQueue::list(const MessageFilter& filt
     if (limit <= 0) {
         return {};
     }
-    const std::string statement =
+    const std::string live =
         processingListStatement(filter.state.has_value(), filter.errorClass.has_value(),
                                 filter.enqueuedFrom.has_value(), filter.enqueuedBefore.has_value());
-    return ctx_.pool->transact("store: list messages after " + std::to_string(afterId),
-                               [ctx = ctx_.statements, statement, filter, afterId, limit](Transaction& tx) {
-                                   Statement query(tx.session());
-                                   query << ctx[statement];
-                                   if (filter.state) {
-                                       query, ctx.text.shortText(std::string(stateName(*filter.state)));
-                                   }
-                                   if (filter.errorClass) {
-                                       query, ctx.text.shortText(
-                                                  std::string(errorClassName(*filter.errorClass)));
-                                   }
-                                   if (filter.enqueuedFrom) {
-                                       query, bindMicros(*filter.enqueuedFrom);
-                                   }
-                                   if (filter.enqueuedBefore) {
-                                       query, bindMicros(*filter.enqueuedBefore);
-                                   }
-                                   std::vector<ProcStateRow> rows;
-                                   query, bindInt64(afterId), bindInt(limit), into(rows);
-                                   query.execute();
-                                   completeLongTexts(tx, ctx, rows);
-                                   std::vector<ProcessingRecord> records;
-                                   records.reserve(rows.size());
-                                   for (const auto& row : rows) {
-                                       records.push_back(row.record());
-                                   }
-                                   return records;
-                               });
+    // DEAD messages stay repairable once archived: their history rows are listed with them.
+    const std::optional<std::string> archived =
+        filter.state == ProcessingState::Dead
+            ? std::optional(archivedDeadListStatement(filter.errorClass.has_value(),
+                                                      filter.enqueuedFrom.has_value(),
+                                                      filter.enqueuedBefore.has_value()))
+            : std::nullopt;
+    return ctx_.pool->transact(
+        "store: list messages after " + std::to_string(afterId),
+        [ctx = ctx_.statements, live, archived, filter, afterId, limit](Transaction& tx) {
+            const auto read = [&](const std::string& statement, bool withState) {
+                Statement query(tx.session());
+                query << ctx[statement];
+                if (filter.state && withState) {
+                    query, ctx.text.shortText(std::string(stateName(*filter.state)));
+                }
+                if (filter.errorClass) {
+                    query, ctx.text.shortText(std::string(errorClassName(*filter.errorClass)));
+                }
+                if (filter.enqueuedFrom) {
+                    query, bindMicros(*filter.enqueuedFrom);
+                }
+                if (filter.enqueuedBefore) {
+                    query, bindMicros(*filter.enqueuedBefore);
+                }
+                std::vector<ProcStateRow> rows;
+                query, bindInt64(afterId), bindInt(limit), into(rows);
+                query.execute();
+                completeLongTexts(tx, ctx, rows);
+                return rows;
+            };
+            std::vector<ProcessingRecord> records;
+            for (const auto& row : read(live, true)) {
+                records.push_back(row.record());
+            }
+            if (archived) {
+                for (const auto& row : read(*archived, false)) {
+                    records.push_back(row.record());
+                    records.back().archived = true;
+                }
+                // Both reads are in id order; the first `limit` of the two (an id is in one table only).
+                std::sort(records.begin(), records.end(),
+                          [](const ProcessingRecord& a, const ProcessingRecord& b) {
+                              return a.mailboxId < b.mailboxId;
+                          });
+                if (records.size() > static_cast<std::size_t>(limit)) {
+                    records.resize(static_cast<std::size_t>(limit));
+                }
+            }
+            return records;
+        });
 }
 
 std::vector<ProcessingRecord> SqlProcessingQueue::nextUnfinished(MailboxId afterId, int limit) {

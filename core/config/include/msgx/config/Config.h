@@ -51,6 +51,7 @@ struct Config {
     BackfillConfig backfill;
     ArchiveConfig archive;
     FlightsConfig flights;
+    HistoryConfig history;
     LeaseConfig lease;
     RequestsConfig requests;
     RefreshConfig refresh;

@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-// backfill.*, archive.* and lease.*: the work beside the pump.
+// backfill.*, archive.*, history.* and lease.*: the work beside the pump.
 namespace msgx::config {
 
 struct BackfillConfig {
@@ -17,6 +17,12 @@ struct BackfillConfig {
 struct ArchiveConfig {
     Milliseconds retention = std::chrono::hours(24);
     TimeOfDay at{3, 0}; // daily run time, wall clock in pipeline.business-time-zone
+};
+
+// How long the *_HST tables keep a row after the archive moved it there (ARCHIVED_AT): the daily
+// archive run purges what is older (docs/operations.md "A season of operation").
+struct HistoryConfig {
+    Milliseconds retention = std::chrono::hours(400 * 24);
 };
 
 struct LeaseConfig {

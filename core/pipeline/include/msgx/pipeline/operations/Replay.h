@@ -11,7 +11,8 @@
 namespace msgx::pipeline {
 
 // Which messages an operator asks to replay (US-10): explicit ids, or every FAILED/DEAD message of
-// one error class.
+// one error class. Archived DEAD messages (PROC_STATE_HST) are found and replayed too: the reset
+// moves them back into PROC_STATE (ProcessingQueue::resetForReplay).
 struct ReplaySelection {
     std::vector<storage::MailboxId> ids;
     std::optional<ErrorClass> errorClass;
@@ -40,6 +41,10 @@ struct ReplayCandidate {
     [[nodiscard]] std::string warning() const;
 };
 
+// What a replay does to an eligible candidate, as the preview says it: "-> PENDING, attempts 0, new
+// deadline anchor", with "back from history (PROC_STATE_HST)" first for an archived DEAD message.
+std::string replayChange(const ReplayCandidate& candidate);
+
 struct ReplayPlan {
     std::vector<ReplayCandidate> candidates;
 
@@ -61,7 +66,8 @@ ReplayPlan planReplay(storage::OwnStore& store, const ReplaySelection& selection
 
 // The plan as `msgxctl replay --json` and POST /ops/replay/preview show it: one object per selected
 // message, {"id", "state", "errorClass", "attempts", "lastError", "eligible", "change", "refusal",
-// "changedFlights": [{"flid", "updatedAt"}], "warning", "needsForce"}.
+// "changedFlights": [{"flid", "updatedAt"}], "warning", "needsForce", "archived"} ("archived": found
+// in PROC_STATE_HST).
 json::JsonValue replayCandidatesJson(const ReplayPlan& plan);
 
 // {"replayed": [id, ...], "refused": [{"id", <refusalMember>}, ...]}: msgxctl replay --apply --json
