@@ -238,16 +238,17 @@ TEST_P(FlightHistory, ASweptDeletedFlightStaysDeletedUntilAScheduleCreatesItAgai
     EXPECT_GT(realStore_->flights().byFlid(880301)->stateVersion, 2); // the deleted flight, created again
 }
 
-// A history row the move would collide with (same FLID and MOVED_AT) makes the database refuse
+// A history row the move would collide with (same FLID and ARCHIVED_AT) makes the database refuse
 // that group: it stays whole in the live tables, the other group moves.
 TEST_P(FlightHistory, AGroupTheDatabaseRefusesStaysWholeAndTheOthersMove) {
     storePair();
     enqueue(4, setAttribute(4, 770001, "scheduledTime", "2024-03-07T01:00:00Z"));
     ASSERT_EQ(runUntilQuiet(), 1);
     clock_.advance(2 * 24h + 1min);
-    executeOnStore("INSERT INTO FLIGHT_HST (FLID, MOVED_AT, GROUP_FLID, DELETED, STATE_VERSION, ATTRIBUTES,"
-                   " CREATED_AT, UPDATED_AT) VALUES (880302, " +
-                   std::to_string(storage::toEpochMicros(clock_.now())) + ", 1, 0, 1, '{}', 0, 0)");
+    executeOnStore(
+        "INSERT INTO FLIGHT_HST (FLID, ARCHIVED_AT, GROUP_FLID, DELETED, STATE_VERSION, ATTRIBUTES,"
+        " CREATED_AT, UPDATED_AT) VALUES (880302, " +
+        std::to_string(storage::toEpochMicros(clock_.now())) + ", 1, 0, 1, '{}', 0, 0)");
 
     sweep();
 

@@ -1,7 +1,7 @@
 // The flight history's statements on every backend (FlightHistory, FlightRepository::historyGroupsOf,
 // the revival in a processing commit): candidates by SODT and last change, the move of a group with
 // its detail rows and events (all or nothing, guarded by version), the group read back, a write that
-// brings it back, and the purge by MOVED_AT.
+// brings it back, and the purge by ARCHIVED_AT.
 #include "StoreSuite.h"
 
 #include <gmock/gmock.h>
@@ -116,15 +116,18 @@ TEST_P(StoreSuite, FlightHistoryAMemberNotAtItsVersionRefusesTheWholeMove) {
     EXPECT_EQ(rowCount("MSG_EVENT"), eventsBefore);
 }
 
-TEST_P(StoreSuite, FlightHistoryThePurgeRemovesOnlyRowsMovedBeforeItsCutoff) {
+// history.retention purges the flight history with the other history tables (HistoryTables.cpp).
+TEST_P(StoreSuite, FlightHistoryThePurgeRemovesOnlyFlightsMovedBeforeItsCutoff) {
     commitFlights(1, threeFlights());
     ASSERT_TRUE(store().flightHistory().moveToHistory({groupOf({{10, 1}, {11, 1}})}).applied);
     clock_.advance(24h);
     ASSERT_TRUE(store().flightHistory().moveToHistory({groupOf({{20, 1}})}).applied);
 
-    EXPECT_EQ(store().flightHistory().purgeBefore(start() + 1h, 1), 1); // bounded
-    EXPECT_EQ(store().flightHistory().purgeBefore(start() + 1h, 10), 1);
-    EXPECT_EQ(store().flightHistory().purgeBefore(start() + 1h, 10), 0);
+    const auto first = store().archive().purgeHistoryBefore(start() + 1h, 1); // bounded
+    EXPECT_EQ(first.rows.at("FLIGHT_HST"), 1);
+    EXPECT_TRUE(first.full);
+    EXPECT_EQ(store().archive().purgeHistoryBefore(start() + 1h, 10).rows.at("FLIGHT_HST"), 1);
+    EXPECT_FALSE(store().archive().purgeHistoryBefore(start() + 1h, 10).rows.contains("FLIGHT_HST"));
     EXPECT_EQ(rowCount("FLIGHT_HST"), 1);
     EXPECT_EQ(rowCount("FLIGHT_DETAIL_HST"), 2);
     EXPECT_EQ(store().flights().historyGroupsOf({20}, start()).size(), 1u);

@@ -27,9 +27,9 @@ std::string dialectFolder(const storage::OwnStore& store) {
 TEST_P(StoreSuite, MigrationsAppliedTwiceChangeNothingTheSecondTime) {
     const auto again = store().migrate(migrationsRoot());
     EXPECT_TRUE(again.applied.empty());
-    EXPECT_EQ(again.versionBefore, 12);
-    EXPECT_EQ(again.versionAfter, 12);
-    EXPECT_EQ(rowCount("SCHEMA_VERSION"), 12);
+    EXPECT_EQ(again.versionBefore, 13);
+    EXPECT_EQ(again.versionAfter, 13);
+    EXPECT_EQ(rowCount("SCHEMA_VERSION"), 13);
     // A second instance migrating the same database finds nothing to do either.
     EXPECT_TRUE(openSecondStore()->migrate(migrationsRoot()).applied.empty());
 }
@@ -49,13 +49,13 @@ TEST_P(StoreSuite, AnEditedAppliedMigrationIsRefused) {
         EXPECT_THAT(e.what(), testing::HasSubstr("V3__flight_state"));
         EXPECT_THAT(e.what(), testing::HasSubstr("must never be edited"));
     }
-    EXPECT_EQ(rowCount("SCHEMA_VERSION"), 12);
+    EXPECT_EQ(rowCount("SCHEMA_VERSION"), 13);
 }
 
 TEST_P(StoreSuite, ADatabaseMigratedByANewerBuildIsRefused) {
     TempDir dir;
     const auto root = copyOfMigrations(dir);
-    std::filesystem::remove(root / dialectFolder(store()) / "V12__history_retention.sql");
+    std::filesystem::remove(root / dialectFolder(store()) / "V13__flight_history.sql");
     EXPECT_THROW(store().migrate(root), storage::MigrationError);
 }
 
@@ -63,13 +63,13 @@ TEST_P(StoreSuite, ANewMigrationIsAppliedOnTopOfTheExistingOnes) {
     TempDir dir;
     const auto root = copyOfMigrations(dir);
     {
-        std::ofstream out(root / dialectFolder(store()) / "V13__probe.sql");
+        std::ofstream out(root / dialectFolder(store()) / "V14__probe.sql");
         out << "-- test only\nCREATE TABLE MIGRATION_PROBE (ID INTEGER NOT NULL);\n"
                "CREATE INDEX IX_MIGRATION_PROBE ON MIGRATION_PROBE (ID);\n";
     }
     const auto report = store().migrate(root);
-    EXPECT_THAT(report.applied, testing::ElementsAre("V13__probe"));
-    EXPECT_EQ(report.versionAfter, 13);
+    EXPECT_THAT(report.applied, testing::ElementsAre("V14__probe"));
+    EXPECT_EQ(report.versionAfter, 14);
     EXPECT_EQ(rowCount("MIGRATION_PROBE"), 0);
 }
 

@@ -47,11 +47,11 @@ TEST(MsgxctlMigrate, AppliesOnceThenNothingAndRefusesAnEditedMigration) {
     const auto first = migrate(config, migrations);
     EXPECT_EQ(first.exitCode, 0) << first.err;
     EXPECT_THAT(first.out,
-                HasSubstr("migrated from version 0 to 12: V1__schema_version V2__processing_state"));
+                HasSubstr("migrated from version 0 to 13: V1__schema_version V2__processing_state"));
 
     const auto second = migrate(config, migrations);
     EXPECT_EQ(second.exitCode, 0) << second.err;
-    EXPECT_THAT(second.out, HasSubstr("is at version 12; nothing to apply"));
+    EXPECT_THAT(second.out, HasSubstr("is at version 13; nothing to apply"));
 
     std::ofstream(migrations / "sqlite" / "V2__processing_state.sql", std::ios::app) << "-- edited\n";
     const auto edited = migrate(config, migrations);

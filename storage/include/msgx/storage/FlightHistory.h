@@ -40,16 +40,14 @@ public:
     // SODT is never a candidate.
     virtual std::vector<FlightId> candidates(Timestamp before, FlightId afterFlid, int limit) = 0;
 
-    // In one transaction: each member of each group copied to FLIGHT_HST (MOVED_AT = now,
+    // In one transaction: each member of each group copied to FLIGHT_HST (ARCHIVED_AT = now,
     // GROUP_FLID) with its detail rows to FLIGHT_DETAIL_HST, then deleted from FLIGHT and
     // FLIGHT_DETAIL, and the groups' events added to the outbox. All or nothing: a member that is
     // not stored at its version refuses the whole call (nothing written, the group named); a database
     // failure throws InfraError with nothing written, so a flight is never deleted without its history.
     virtual HistoryMove moveToHistory(const std::vector<HistoryGroup>& groups) = 0;
-
-    // Number of FLIGHT_HST rows moved there before `movedBefore` deleted with their detail rows
-    // (history.retention), at most `limit` flights in one transaction.
-    virtual int purgeBefore(Timestamp movedBefore, int limit) = 0;
+    // history.retention purges FLIGHT_HST and FLIGHT_DETAIL_HST with the other history tables
+    // (ArchiveMover::purgeHistoryBefore).
 };
 
 } // namespace msgx::storage

@@ -2,14 +2,16 @@
 
 namespace msgx::storage {
 
-// The extension point for another history table: FLIGHT_HST is
-//   {"FLIGHT_HST", "FLID", {"FLIGHT_DETAIL_HST"}}
-// here and {"FLIGHT", ...} / {"FLIGHT_DETAIL", ...} in liveTables(); its sweep adds its rows to the
-// kept count on SQLite (addHistoryRows, SqlArchiveMover.h).
+// A new history table is one more entry here (its live table one more in liveTables()); whatever
+// moves rows into or out of it adds them to the kept count on SQLite (addHistoryRows).
 const std::vector<HistoryTable>& historyTables() {
     static const std::vector<HistoryTable> tables{
         {"PROC_STATE_HST", "CMINMSGS_ID", {}},
         {"MSG_EVENT_HST", "EVENT_ID", {}},
+        // The flight history (V13, SqlFlightHistory). FLID is not unique there (a FLID created again
+        // after flights.revive-within moves again): a purged FLID takes its later rows along, which
+        // needs that FLID to be reused after history.retention, not a case of AODB's ids.
+        {"FLIGHT_HST", "FLID", {"FLIGHT_DETAIL_HST"}},
     };
     return tables;
 }
@@ -21,6 +23,8 @@ const std::vector<LiveTable>& liveTables() {
         // The smallest EVENT_ID (the primary key) is the oldest event.
         {"MSG_EVENT", "CREATED_AT",
          "SELECT CREATED_AT FROM MSG_EVENT WHERE EVENT_ID = (SELECT MIN(EVENT_ID) FROM MSG_EVENT)"},
+        // IX_FLIGHT_SODT: the live flight scheduled first.
+        {"FLIGHT", "SODT", "SELECT MIN(SODT) FROM FLIGHT"},
     };
     return tables;
 }

@@ -20,52 +20,49 @@ void addFlightHistoryStatements(StatementCatalog& c, const Dialect& d) {
     c.add(d, "flight-history.lock-version",
           "SELECT STATE_VERSION FROM FLIGHT WHERE FLID = ?" + d.forUpdate());
     c.add(d, "flight-history.copy-flight",
-          "INSERT INTO FLIGHT_HST (FLID, MOVED_AT, GROUP_FLID, " + joinColumns(values) + ") SELECT FLID, " +
-              p + ", " + p + ", " + joinColumns(values) + " FROM FLIGHT WHERE FLID = ?");
+          "INSERT INTO FLIGHT_HST (FLID, ARCHIVED_AT, GROUP_FLID, " + joinColumns(values) +
+              ") SELECT FLID, " + p + ", " + p + ", " + joinColumns(values) + " FROM FLIGHT WHERE FLID = ?");
     c.add(d, "flight-history.copy-details",
-          "INSERT INTO FLIGHT_DETAIL_HST (FLID, MOVED_AT, LIST_NAME, SEQ, ITEM) SELECT FLID, " + p +
+          "INSERT INTO FLIGHT_DETAIL_HST (FLID, ARCHIVED_AT, LIST_NAME, SEQ, ITEM) SELECT FLID, " + p +
               ", LIST_NAME, SEQ, ITEM FROM FLIGHT_DETAIL WHERE FLID = ?");
     c.add(d, "flight-history.delete-flight", "DELETE FROM FLIGHT WHERE FLID = ?");
 
     // Reads of the history (the pump's view of a flight FLIGHT does not hold).
     c.add(d, "flight-history.groups-of",
-          "SELECT FLID, GROUP_FLID, MOVED_AT FROM FLIGHT_HST WHERE FLID IN (" + idListMarkers() +
-              ") AND MOVED_AT >= ?");
+          "SELECT FLID, GROUP_FLID, ARCHIVED_AT FROM FLIGHT_HST WHERE FLID IN (" + idListMarkers() +
+              ") AND ARCHIVED_AT >= ?");
     c.add(d, "flight-history.group",
           "SELECT " + selectList(d, columns, {"ATTRIBUTES"}) +
-              ", MOVED_AT, GROUP_FLID FROM FLIGHT_HST WHERE GROUP_FLID = ? AND MOVED_AT = ? ORDER BY FLID");
+              ", ARCHIVED_AT, GROUP_FLID FROM FLIGHT_HST WHERE GROUP_FLID = ? AND ARCHIVED_AT = ? ORDER BY "
+              "FLID");
     c.add(d, "flight-history.group-details",
-          "SELECT FLID, MOVED_AT, LIST_NAME, SEQ, " + d.longTextRead("ITEM") +
-              " FROM FLIGHT_DETAIL_HST WHERE MOVED_AT = ? AND FLID IN (SELECT FLID FROM FLIGHT_HST WHERE"
-              " GROUP_FLID = ? AND MOVED_AT = ?) ORDER BY FLID, LIST_NAME, SEQ");
+          "SELECT FLID, ARCHIVED_AT, LIST_NAME, SEQ, " + d.longTextRead("ITEM") +
+              " FROM FLIGHT_DETAIL_HST WHERE ARCHIVED_AT = ? AND FLID IN (SELECT FLID FROM FLIGHT_HST WHERE"
+              " GROUP_FLID = ? AND ARCHIVED_AT = ?) ORDER BY FLID, LIST_NAME, SEQ");
     c.add(d, "flight-history.whole-attributes",
-          "SELECT ATTRIBUTES FROM FLIGHT_HST WHERE FLID = ? AND MOVED_AT = ?");
+          "SELECT ATTRIBUTES FROM FLIGHT_HST WHERE FLID = ? AND ARCHIVED_AT = ?");
     c.add(d, "flight-history.whole-item",
-          "SELECT ITEM FROM FLIGHT_DETAIL_HST WHERE FLID = ? AND MOVED_AT = ? AND LIST_NAME = ? AND SEQ = ?");
+          "SELECT ITEM FROM FLIGHT_DETAIL_HST WHERE FLID = ? AND ARCHIVED_AT = ? AND LIST_NAME = ? AND SEQ = "
+          "?");
 
     // The move back of a group (HistoryRevival): its latest group, its rows into FLIGHT and
     // FLIGHT_DETAIL as they were, then out of the history.
     c.add(d, "flight-history.latest-group",
-          d.firstRows(
-              {"GROUP_FLID, MOVED_AT", "FLIGHT_HST", "FLID = ?", "MOVED_AT DESC", "FLID", RowLock::None}));
+          d.firstRows({"GROUP_FLID, ARCHIVED_AT", "FLIGHT_HST", "FLID = ?", "ARCHIVED_AT DESC", "FLID",
+                       RowLock::None}));
     c.add(d, "flight-history.revive-flights",
           "INSERT INTO FLIGHT (" + columns + ") SELECT " + columns +
-              " FROM FLIGHT_HST WHERE GROUP_FLID = ? AND MOVED_AT = ?");
-    c.add(
-        d, "flight-history.revive-details",
-        "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) SELECT FLID, LIST_NAME, SEQ, ITEM FROM"
-        " FLIGHT_DETAIL_HST WHERE MOVED_AT = ? AND FLID IN (SELECT FLID FROM FLIGHT_HST WHERE GROUP_FLID = ?"
-        " AND MOVED_AT = ?)");
+              " FROM FLIGHT_HST WHERE GROUP_FLID = ? AND ARCHIVED_AT = ?");
+    c.add(d, "flight-history.revive-details",
+          "INSERT INTO FLIGHT_DETAIL (FLID, LIST_NAME, SEQ, ITEM) SELECT FLID, LIST_NAME, SEQ, ITEM FROM"
+          " FLIGHT_DETAIL_HST WHERE ARCHIVED_AT = ? AND FLID IN (SELECT FLID FROM FLIGHT_HST WHERE "
+          "GROUP_FLID = ?"
+          " AND ARCHIVED_AT = ?)");
     c.add(d, "flight-history.forget-group-details",
-          "DELETE FROM FLIGHT_DETAIL_HST WHERE MOVED_AT = ? AND FLID IN (SELECT FLID FROM FLIGHT_HST WHERE"
-          " GROUP_FLID = ? AND MOVED_AT = ?)");
-    c.add(d, "flight-history.forget-group", "DELETE FROM FLIGHT_HST WHERE GROUP_FLID = ? AND MOVED_AT = ?");
-
-    // history.retention: the oldest rows, by the MOVED_AT index.
-    c.add(d, "flight-history.purge-due",
-          d.firstRows({"FLID, MOVED_AT", "FLIGHT_HST", "MOVED_AT < ?", "MOVED_AT", "FLID", RowLock::None}));
-    c.add(d, "flight-history.purge-details", "DELETE FROM FLIGHT_DETAIL_HST WHERE FLID = ? AND MOVED_AT = ?");
-    c.add(d, "flight-history.purge-flight", "DELETE FROM FLIGHT_HST WHERE FLID = ? AND MOVED_AT = ?");
+          "DELETE FROM FLIGHT_DETAIL_HST WHERE ARCHIVED_AT = ? AND FLID IN (SELECT FLID FROM FLIGHT_HST WHERE"
+          " GROUP_FLID = ? AND ARCHIVED_AT = ?)");
+    c.add(d, "flight-history.forget-group",
+          "DELETE FROM FLIGHT_HST WHERE GROUP_FLID = ? AND ARCHIVED_AT = ?");
 }
 
 } // namespace msgx::storage

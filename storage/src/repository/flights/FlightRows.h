@@ -85,7 +85,7 @@ struct FlightDetailRow {
     }
 };
 
-// One FLIGHT_HST row as read with flightColumns() followed by MOVED_AT and GROUP_FLID
+// One FLIGHT_HST row as read with flightColumns() followed by ARCHIVED_AT and GROUP_FLID
 // (flight-history.group).
 struct FlightHistoryRow {
     static constexpr const char* kWholeTexts = "flight-history.whole-attributes"; // LongTexts.h

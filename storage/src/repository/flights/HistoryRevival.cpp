@@ -1,5 +1,6 @@
 #include "repository/flights/HistoryRevival.h"
 
+#include "repository/archive/HistoryCounts.h"
 #include "sql/RowMapping.h"
 
 #include <set>
@@ -26,7 +27,8 @@ MSGX_ROW_TYPE_HANDLER(msgx::storage::HistoryGroupKey)
 
 namespace msgx::storage {
 
-int reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<FlightId>& flids) {
+int reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<FlightId>& flids,
+                      bool keepCounts) {
     // Every group is found before any moves: once a group left the history, a member's latest row
     // would be an older one of its own.
     std::set<std::pair<Poco::Int64, Poco::Int64>> groups;
@@ -41,8 +43,15 @@ int reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<
     for (const auto& [groupFlid, movedAt] : groups) {
         const Parameter group = Parameter::int64(groupFlid);
         const Parameter moved = Parameter::int64(movedAt);
-        flights += static_cast<int>(preparedRun(tx, ctx, "flight-history.revive-flights", {group, moved}));
-        preparedRun(tx, ctx, "flight-history.revive-details", {moved, group, moved});
+        const auto revived =
+            static_cast<std::int64_t>(preparedRun(tx, ctx, "flight-history.revive-flights", {group, moved}));
+        const auto details = static_cast<std::int64_t>(
+            preparedRun(tx, ctx, "flight-history.revive-details", {moved, group, moved}));
+        if (keepCounts) {
+            addHistoryRows(tx, ctx, "FLIGHT_HST", -revived);
+            addHistoryRows(tx, ctx, "FLIGHT_DETAIL_HST", -details);
+        }
+        flights += static_cast<int>(revived);
         preparedRun(tx, ctx, "flight-history.forget-group-details", {moved, group, moved});
         preparedRun(tx, ctx, "flight-history.forget-group", {group, moved});
     }

@@ -1,29 +1,11 @@
 #include "repository/flights/SqlFlightHistory.h"
 
+#include "repository/archive/HistoryCounts.h"
 #include "repository/processing/CommitStatements.h"
 #include "repository/processing/StateCounts.h"
 #include "sql/RowMapping.h"
 
 #include <memory>
-
-namespace msgx::storage {
-namespace {
-
-// A FLIGHT_HST row's key (flight-history.purge-due).
-struct HistoryRowKey {
-    Poco::Int64 flid = 0;
-    Poco::Int64 movedAt = 0;
-
-    template <typename Columns>
-    void columns(Columns& c) {
-        c(flid), c(movedAt);
-    }
-};
-
-} // namespace
-} // namespace msgx::storage
-
-MSGX_ROW_TYPE_HANDLER(msgx::storage::HistoryRowKey)
 
 namespace msgx::storage {
 
@@ -52,13 +34,16 @@ HistoryMove SqlFlightHistory::moveToHistory(const std::vector<HistoryGroup>& gro
         flights += group.members.size();
     }
     const Timestamp stamp = ctx_.now();
+    const bool keepCounts = keepsHistoryCounts(*ctx_.dialect);
     return ctx_.writerTransact(
         "store: move " + std::to_string(flights) + " flights to the history",
-        [ctx = ctx_.statements, groups = std::make_shared<const std::vector<HistoryGroup>>(groups),
-         stamp](Transaction& tx) {
+        [ctx = ctx_.statements, groups = std::make_shared<const std::vector<HistoryGroup>>(groups), stamp,
+         keepCounts](Transaction& tx) {
             auto& statements = CommitStatements::of(tx, ctx);
             statements.beginTransaction();
             StateCountChanges counts;
+            std::int64_t flightRows = 0;
+            std::int64_t detailRows = 0;
             const Parameter moved = Parameter::micros(stamp);
             for (const HistoryGroup& group : *groups) {
                 for (const auto& [flid, version] : group.members) {
@@ -76,7 +61,9 @@ HistoryMove SqlFlightHistory::moveToHistory(const std::vector<HistoryGroup>& gro
                     }
                     preparedRun(tx, ctx, "flight-history.copy-flight",
                                 {moved, Parameter::int64(group.groupFlid), key});
-                    preparedRun(tx, ctx, "flight-history.copy-details", {moved, key});
+                    ++flightRows;
+                    detailRows += static_cast<std::int64_t>(
+                        preparedRun(tx, ctx, "flight-history.copy-details", {moved, key}));
                     preparedRun(tx, ctx, "flight.delete-all-lists", {key});
                     preparedRun(tx, ctx, "flight-history.delete-flight", {key});
                 }
@@ -86,27 +73,13 @@ HistoryMove SqlFlightHistory::moveToHistory(const std::vector<HistoryGroup>& gro
                 }
             }
             statements.writeEvents();
+            if (keepCounts) {
+                addHistoryRows(tx, ctx, "FLIGHT_HST", flightRows);
+                addHistoryRows(tx, ctx, "FLIGHT_DETAIL_HST", detailRows);
+            }
             counts.write(tx, ctx);
             return HistoryMove{true, std::nullopt, {}};
         });
-}
-
-int SqlFlightHistory::purgeBefore(Timestamp movedBefore, int limit) {
-    if (limit <= 0) {
-        return 0;
-    }
-    return ctx_.writerTransact("store: purge the flight history", [ctx = ctx_.statements, movedBefore,
-                                                                   limit](Transaction& tx) {
-        const auto due = preparedRows<HistoryRowKey>(
-            tx, ctx, "flight-history.purge-due", {Parameter::micros(movedBefore), Parameter::integer(limit)});
-        for (const HistoryRowKey& row : due) {
-            const Parameter flid = Parameter::int64(row.flid);
-            const Parameter moved = Parameter::int64(row.movedAt);
-            preparedRun(tx, ctx, "flight-history.purge-details", {flid, moved});
-            preparedRun(tx, ctx, "flight-history.purge-flight", {flid, moved});
-        }
-        return static_cast<int>(due.size());
-    });
 }
 
 } // namespace msgx::storage

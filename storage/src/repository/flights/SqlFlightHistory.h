@@ -11,7 +11,6 @@ public:
 
     std::vector<FlightId> candidates(Timestamp before, FlightId afterFlid, int limit) override;
     HistoryMove moveToHistory(const std::vector<HistoryGroup>& groups) override;
-    int purgeBefore(Timestamp movedBefore, int limit) override;
 
 private:
     StoreContext ctx_;

@@ -1,6 +1,7 @@
 #include "repository/processing/ProcessingCommitWriter.h"
 
 #include "msgx/storage/InfraError.h"
+#include "repository/archive/HistoryCounts.h"
 #include "repository/flights/HistoryRevival.h"
 #include "repository/processing/CommitStatements.h"
 #include "repository/processing/QueueGuard.h"
@@ -171,7 +172,8 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
             : "store: commit processing of mailbox ids " + std::to_string(commits.front().mailboxId) + ".." +
                   std::to_string(commits.back().mailboxId) + " (" + std::to_string(commits.size()) + ")";
     // The work owns its copy: SessionPool::transact may return (timeout) while the work still runs.
-    auto work = [ctx = store.statements,
+    const bool keepCounts = keepsHistoryCounts(*store.dialect);
+    auto work = [ctx = store.statements, keepCounts,
                  batch = std::make_shared<const std::vector<ProcessingCommit>>(commits), stamp,
                  afterWrites = std::move(afterWrites)](Transaction& tx) {
         auto& statements = CommitStatements::of(tx, ctx);
@@ -188,7 +190,8 @@ WriteResult writeProcessingCommits(const StoreContext& store, const std::vector<
             }
         }
         if (!revived.empty()) {
-            reviveFromHistory(tx, ctx, revived); // before the locks: they read the revived versions
+            reviveFromHistory(tx, ctx, revived,
+                              keepCounts); // before the locks: they read the revived versions
         }
         statements.lockFlights(flids);
         for (const auto& commit : *batch) {

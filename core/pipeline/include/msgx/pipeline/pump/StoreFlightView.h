@@ -138,7 +138,7 @@ private:
         // The look-ups answered by the store for this FLID as their value (answerBit()).
         std::uint8_t answered = 0;
         // Held from the history (FlightRecord::movedToHistoryAt) and not brought back yet: its
-        // last change, and its group (GROUP_FLID, MOVED_AT).
+        // last change, and its group (GROUP_FLID, ARCHIVED_AT).
         std::optional<storage::Timestamp> historyChangedAt;
         std::optional<std::pair<storage::FlightId, storage::Timestamp>> historyGroup;
     };
