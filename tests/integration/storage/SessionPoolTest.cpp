@@ -74,6 +74,7 @@ TEST(SessionPool, WorkThatOutlivesTheOperationTimeoutTimesOutForTheCallerAndNeve
         FAIL() << "the caller must not wait for the slow unit of work";
     } catch (const InfraError& e) {
         EXPECT_EQ(e.reason(), InfraError::Reason::Timeout);
+        EXPECT_FALSE(e.inDoubt()); // COMMIT was never sent
         EXPECT_THAT(e.what(), testing::HasSubstr("slow write"));
     }
     EXPECT_LT(std::chrono::steady_clock::now() - started, 1200ms);
@@ -83,6 +84,42 @@ TEST(SessionPool, WorkThatOutlivesTheOperationTimeoutTimesOutForTheCallerAndNeve
     EXPECT_EQ(pool.openConnections(), 1);
     ASSERT_TRUE(waitForOpenConnections(pool, 0));
     EXPECT_EQ(count(pool, "T"), 0);
+}
+
+// A COMMIT that was sent and not answered within the operation timeout may still commit: the caller
+// is told that the outcome is unknown, never that the transaction will not commit. A deferred
+// constraint trigger makes the server itself spend 1.5 s on the COMMIT.
+TEST(SessionPool, ACommitSentButNotAnsweredInTimeIsReportedInDoubt) {
+    TestDatabase database(StoreBackend::Postgres);
+    SessionPool pool(postgres(database, 2, 400ms));
+    pool.transact("create", [](Transaction& tx) {
+        tx.session() << "CREATE TABLE T (ID INTEGER)", now;
+        tx.session() << "CREATE FUNCTION SLOW_COMMIT() RETURNS trigger LANGUAGE plpgsql AS "
+                        "'BEGIN PERFORM pg_sleep(1.5); RETURN NULL; END'",
+            now;
+        tx.session()
+            << "CREATE CONSTRAINT TRIGGER SLOW_COMMIT AFTER INSERT ON T DEFERRABLE INITIALLY DEFERRED "
+               "FOR EACH ROW EXECUTE FUNCTION SLOW_COMMIT()",
+            now;
+    });
+
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        pool.transact("write with a slow commit",
+                      [](Transaction& tx) { tx.session() << "INSERT INTO T (ID) VALUES (1)", now; });
+        FAIL() << "the caller must not wait for the slow COMMIT";
+    } catch (const InfraError& e) {
+        EXPECT_EQ(e.reason(), InfraError::Reason::Timeout);
+        EXPECT_TRUE(e.inDoubt());
+        EXPECT_THAT(e.what(),
+                    testing::HasSubstr("write with a slow commit failed (timeout, outcome unknown)"));
+        EXPECT_THAT(e.what(), testing::Not(testing::HasSubstr("will not commit")));
+    }
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 1200ms);
+
+    // The COMMIT did take effect once the server answered: "unknown" was the truth.
+    ASSERT_TRUE(waitForOpenConnections(pool, 0));
+    EXPECT_EQ(count(pool, "T"), 1);
 }
 
 TEST(SessionPool, AllSessionsStuckMeansATimeoutNotAHang) {

@@ -25,4 +25,10 @@ std::string caseName(const ::testing::TestParamInfo<FaultCase>& info);
 
 class StoreFault : public ::testing::TestWithParam<FaultCase> {};
 
+// The server is frozen while a COMMIT is in flight: the caller gets an InfraError within the
+// operation timeout that says the outcome is unknown (never "will not commit"), and once the server
+// thaws the COMMIT does take effect.
+class StoreCommitInDoubt : public ::testing::TestWithParam<StoreBackend> {};
+std::string backendCaseName(const ::testing::TestParamInfo<StoreBackend>& info);
+
 } // namespace msgx::test
