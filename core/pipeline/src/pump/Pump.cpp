@@ -153,7 +153,15 @@ PumpStep Pump::step() {
         front_.reset();
         forgetUncommitted();
         references_.invalidate();
-        log::debug("pump: the own store failed, nothing recorded: {}", e.what());
+        if (e.inDoubt()) {
+            // COMMIT was sent and not answered: the batch may be committed, now or when the server
+            // answers. Nothing is assumed; the next step starts from what the store holds, and a
+            // commit decided again is refused by its guard if the first one landed meanwhile.
+            log::warn("pump: the outcome of a commit is unknown; the next step re-reads what committed: {}",
+                      e.what());
+        } else {
+            log::debug("pump: the own store failed, nothing recorded: {}", e.what());
+        }
         PumpStep unavailable;
         unavailable.kind = PumpStep::Kind::StoreUnavailable;
         unavailable.finished = result.finished;
@@ -650,6 +658,9 @@ void Pump::forgetUncommitted() {
 // class 22 data exception): retrying the same decision can never succeed, so it must become the
 // message's failure instead of stopping the pipeline as "store unavailable" forever.
 bool Pump::refusedForItsData(const storage::InfraError& error) {
+    if (error.inDoubt()) {
+        return false; // not a refusal: the commit may have landed
+    }
     return error.reason() == storage::InfraError::Reason::ValueTooLong ||
            (error.sqlState() && error.sqlState()->rfind("22", 0) == 0);
 }
