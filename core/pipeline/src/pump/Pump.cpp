@@ -440,10 +440,22 @@ std::optional<Pump::Verdict> Pump::notRouted(const storage::ProcessingRecord& re
         return Decided{
             record, "", commits_.dead(record, ErrorClass::Malformed, *problem, std::nullopt, now), {}};
     }
-    if (const auto rule = ignoreRules_.match(key)) {
+    if (const auto rule = ignoreRules_.match(key); rule && !answersOpenRequest(record, message)) {
         return Decided{record, key, commits_.ignored(record, *rule, now), {}};
     }
     return std::nullopt;
+}
+
+// A RESP is what one of our requests asked for: an ignore rule of its TYPE (the default REGN-*)
+// must not make our own RQRD-REGN expire unanswered. Only a RESP that matches an open request
+// escapes the rule; the RESP guard checks it again before the handler.
+bool Pump::answersOpenRequest(const storage::ProcessingRecord& record, const codec::Message& message) const {
+    if (!isResponse(message) || settings_.commit.shadow) {
+        return false;
+    }
+    return matchResponse(store_.requests(), message, record.receivedAt.value_or(record.enqueuedAt),
+                         businessZone_, settings_.matchSeqnEcho)
+               .kind == ResponseMatch::Kind::Matched;
 }
 
 std::optional<Pump::Verdict> Pump::settledByIdentity(
@@ -765,8 +777,9 @@ Pump::heldIdentities(const std::vector<storage::ProcessingRecord>& candidates,
         if (record.identityKey || !document) {
             continue; // it holds its identity already, or it fails before it has one
         }
-        if (!document->ok() || ignoreRules_.match(document->message().key())) {
-            continue;
+        if (!document->ok() ||
+            (ignoreRules_.match(document->message().key()) && !isResponse(document->message()))) {
+            continue; // an ignored message has no identity; a RESP may escape its rule (notRouted)
         }
         if (auto identity = identityOf(record, document->message().meta())) {
             keys.push_back(std::move(*identity));
