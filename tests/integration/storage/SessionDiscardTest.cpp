@@ -2,24 +2,19 @@
 // commit. Poco 1.11's ODBC session, when destroyed, rolls back once more if it thinks a transaction
 // is open and then closes, and its close calls commit() (ODBC::SessionImpl::~SessionImpl, close):
 // when every ROLLBACK fails and the COMMIT goes through, the work of a unit whose caller was told
-// it failed is committed. The test makes the driver's ROLLBACK fail, for the one connection of the
-// failing unit and only while the test says so: this executable defines SQLEndTran, which the
-// dynamic linker binds Poco's calls to ahead of unixODBC's, and forwards everything else to it.
+// it failed is committed. The test makes the driver's ROLLBACK of the failing unit's connection
+// fail (RefusedRollbacks.h).
 #include "CapturedLog.h"
+#include "RefusedRollbacks.h"
 #include "TestDatabase.h"
 #include "msgx/storage/InfraError.h"
 #include "session/SessionPool.h"
 
-#include <Poco/Data/ODBC/SessionImpl.h>
 #include <Poco/Data/Session.h>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <dlfcn.h>
-#include <sql.h>
-#include <sqlext.h>
 #include <stdexcept>
 
 namespace msgx::test {
@@ -29,18 +24,6 @@ using namespace Poco::Data::Keywords;
 using namespace std::chrono_literals;
 using storage::SessionPool;
 using storage::Transaction;
-
-// The connection whose ROLLBACKs fail (SQL_NULL_HDBC: none).
-std::atomic<SQLHDBC> failingRollbacks{SQL_NULL_HDBC};
-std::atomic<int> refusedRollbacks{0};
-
-SQLHDBC connectionOf(Poco::Data::Session& session) {
-    auto* odbc = dynamic_cast<Poco::Data::ODBC::SessionImpl*>(session.impl());
-    if (odbc == nullptr) {
-        throw std::logic_error("not an ODBC session");
-    }
-    return odbc->dbc().handle();
-}
 
 Poco::Int64 count(SessionPool& pool) {
     return pool.transact("count", [](Transaction& tx) {
@@ -64,12 +47,12 @@ TEST_P(SessionDiscard, ASessionWhoseRollbackFailedIsNeverClosedIntoACommit) {
     EXPECT_THROW(pool.transact("write, then fail where no rollback works",
                                [](Transaction& tx) {
                                    tx.session() << "INSERT INTO T (ID) VALUES (1)", now;
-                                   failingRollbacks = connectionOf(tx.session());
+                                   refuseRollbacksOf(tx.session());
                                    throw std::runtime_error("the unit of work fails");
                                }),
                  std::runtime_error);
-    failingRollbacks = SQL_NULL_HDBC;
-    EXPECT_GE(refusedRollbacks.load(), 2);
+    allowRollbacks();
+    EXPECT_GE(refusedRollbacks(), 2);
     EXPECT_EQ(log.linesWith("ended from another connection before closing the discarded session").size(), 1U);
 
     // The failed unit's INSERT must not have been committed by closing its session.
@@ -89,18 +72,3 @@ INSTANTIATE_TEST_SUITE_P(Odbc, SessionDiscard,
 
 } // namespace
 } // namespace msgx::test
-
-// Poco's ODBC connector calls this instead of unixODBC's: ROLLBACK on the failing connection is
-// refused (SQL_ERROR, as a driver that lost its connection's state would), everything else is
-// unixODBC's.
-extern "C" __attribute__((visibility("default"))) SQLRETURN
-SQLEndTran(SQLSMALLINT handleType, SQLHANDLE handle, SQLSMALLINT completionType) {
-    using EndTran = SQLRETURN (*)(SQLSMALLINT, SQLHANDLE, SQLSMALLINT);
-    static const auto real = reinterpret_cast<EndTran>(dlsym(RTLD_NEXT, "SQLEndTran"));
-    if (completionType == SQL_ROLLBACK && handleType == SQL_HANDLE_DBC &&
-        handle == msgx::test::failingRollbacks.load()) {
-        ++msgx::test::refusedRollbacks;
-        return SQL_ERROR;
-    }
-    return real(handleType, handle, completionType);
-}

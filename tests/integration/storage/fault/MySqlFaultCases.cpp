@@ -9,4 +9,6 @@ INSTANTIATE_TEST_SUITE_P(MySql, StoreFault,
                          caseName);
 INSTANTIATE_TEST_SUITE_P(MySql, StoreCommitInDoubt,
                          ::testing::Values(StoreBackend::MySql, StoreBackend::OdbcMySql), backendCaseName);
+INSTANTIATE_TEST_SUITE_P(MySql, StoreDiscardWhileFrozen, ::testing::Values(StoreBackend::OdbcMySql),
+                         backendCaseName);
 } // namespace msgx::test

@@ -31,4 +31,9 @@ class StoreFault : public ::testing::TestWithParam<FaultCase> {};
 class StoreCommitInDoubt : public ::testing::TestWithParam<StoreBackend> {};
 std::string backendCaseName(const ::testing::TestParamInfo<StoreBackend>& info);
 
+// An ODBC session whose rollback failed while the server is frozen is not closed (Poco's ODBC close
+// commits): its server session is ended from another connection once the server answers again, and
+// none of its rows is ever committed.
+class StoreDiscardWhileFrozen : public ::testing::TestWithParam<StoreBackend> {};
+
 } // namespace msgx::test
