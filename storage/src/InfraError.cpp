@@ -3,9 +3,11 @@
 namespace msgx::storage {
 
 InfraError::InfraError(Reason reason, std::string operation, std::string cause,
-                       std::optional<std::string> sqlState)
-    : std::runtime_error(operation + " failed (" + reasonName(reason) + "): " + cause), reason_(reason),
-      operation_(std::move(operation)), cause_(std::move(cause)), sqlState_(std::move(sqlState)) {}
+                       std::optional<std::string> sqlState, Outcome outcome)
+    : std::runtime_error(operation + " failed (" + reasonName(reason) +
+                         (outcome == Outcome::Unknown ? ", outcome unknown" : "") + "): " + cause),
+      reason_(reason), operation_(std::move(operation)), cause_(std::move(cause)),
+      sqlState_(std::move(sqlState)), outcome_(outcome) {}
 
 const char* reasonName(InfraError::Reason reason) {
     switch (reason) {

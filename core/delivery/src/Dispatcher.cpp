@@ -76,6 +76,10 @@ Dispatcher::Dispatcher(storage::OwnStore& store, DeliverySink& sink, Clock& cloc
     : store_(store), sink_(sink), clock_(clock), settings_(std::move(settings)) {
     counts_.target = settings_.target;
     counts_.sink = sink_.describe();
+    if (settings_.onDead == OnDead::Continue) {
+        // From 0, so that the alert's increase() sees the first DEAD event passed too.
+        metrics::Metrics::process().deadEventsPassed(settings_.target, 0);
+    }
 }
 
 Timestamp Dispatcher::runOnce() {
@@ -452,6 +456,7 @@ void Dispatcher::afterDead(const std::vector<EventId>& ids, const std::string& e
         return; // stop: the next round finds the hold
     }
     passDeadEvents(store_, settings_.target, *std::max_element(ids.begin(), ids.end()));
+    metrics::Metrics::process().deadEventsPassed(settings_.target, static_cast<std::int64_t>(ids.size()));
     log::warn("delivery {}: on-dead continue: moving on past DEAD {} ({})", settings_.target, idsText(ids),
               error);
 }

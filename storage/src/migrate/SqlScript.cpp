@@ -7,7 +7,7 @@ namespace msgx::storage {
 
 namespace {
 
-std::string trimmed(const std::string& s) {
+std::string trimmedStatement(const std::string& s) {
     std::size_t begin = 0;
     std::size_t end = s.size();
     while (begin < end && std::isspace(static_cast<unsigned char>(s[begin]))) {
@@ -25,7 +25,7 @@ std::vector<std::string> splitSqlScript(std::string_view script) {
     std::vector<std::string> statements;
     std::string current;
     auto finish = [&] {
-        std::string statement = trimmed(current);
+        std::string statement = trimmedStatement(current);
         if (!statement.empty()) {
             statements.push_back(std::move(statement));
         }

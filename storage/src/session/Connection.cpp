@@ -80,6 +80,7 @@ bool Connection::run(std::function<void()> task, std::chrono::steady_clock::time
     if (!thread_.joinable()) {
         thread_ = std::thread(runWorker, slot_, worker_);
     }
+    slot_->committing = false; // the worker is idle: no task of it can be at its COMMIT now
     std::unique_lock lock(worker_->mutex);
     const std::uint64_t ticket = ++worker_->posted;
     worker_->task = std::move(task);

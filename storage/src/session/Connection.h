@@ -1,6 +1,7 @@
 #pragma once
 
 #include "session/PreparedStatements.h"
+#include "session/ServerSession.h"
 
 #include <Poco/Data/Session.h>
 
@@ -24,8 +25,10 @@ public:
     // What the tasks work on; shared by the worker thread and the connection object.
     struct Slot {
         std::optional<Poco::Data::Session> session; // opened lazily; only touched on the worker thread
+        std::optional<ServerSession> server;        // who `session` is on its server, when known
         PreparedStatements prepared;                // of `session`; cleared before it is closed
         std::atomic<bool> abandoned{false};         // the caller gave up: the task must not commit
+        std::atomic<bool> committing{false};        // the task of this run() is about to send COMMIT
     };
 
     // The worker thread starts with the first run(). `onRetired` is called when the connection
@@ -48,8 +51,12 @@ public:
     // connection again.
     bool run(std::function<void()> task, std::chrono::steady_clock::time_point deadline);
 
-    // Marks the connection as given up; the running task sees Slot::abandoned.
-    void abandon() { slot_->abandoned = true; }
+    // Marks the connection as given up; the running task sees Slot::abandoned. Returns whether the
+    // task had already decided to send COMMIT (Slot::committing): then its outcome is unknown.
+    bool abandon() {
+        slot_->abandoned = true;
+        return slot_->committing;
+    }
 
 private:
     struct Worker;

@@ -1,5 +1,6 @@
 #include "session/SessionOpener.h"
 
+#include "msgx/log/Log.h"
 #include "msgx/storage/InfraError.h"
 #include "msgx/storage/PocoConnectors.h"
 #include "session/ConnectionString.h"
@@ -134,6 +135,25 @@ Poco::Data::Session SessionOpener::open() const {
         // not usable now.
         throw InfraError(InfraError::Reason::Unavailable, operation, mapped.cause(), mapped.sqlState());
     }
+}
+
+std::optional<ServerSession> SessionOpener::identify(Poco::Data::Session& session) const {
+    try {
+        auto server = identifyServerSession(session, settings_.dialect);
+        if (settings_.backend == DatabaseBackend::Odbc) {
+            session.commit(); // autocommit is off: the query opened a transaction
+        }
+        return server;
+    } catch (const Poco::Exception& e) {
+        log::warn("{}: cannot tell the server session id of a new session ({}); should its rollback fail, "
+                  "it cannot be ended from another connection",
+                  settings_.role, e.displayText());
+        try {
+            session.rollback();
+        } catch (...) {
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace msgx::storage

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "msgx/storage/DatabaseSettings.h"
+#include "session/ServerSession.h"
 
 #include <Poco/Data/Session.h>
 
@@ -21,6 +22,10 @@ public:
     explicit SessionOpener(DatabaseSettings settings);
 
     [[nodiscard]] Poco::Data::Session open() const;
+    // Who a session open() returned is on its server (ServerSession.h), leaving no transaction open;
+    // nullopt when the dialect has no way to end it from another connection or the server does not
+    // say (logged). Never throws.
+    [[nodiscard]] std::optional<ServerSession> identify(Poco::Data::Session& session) const;
     [[nodiscard]] const DatabaseSettings& settings() const { return settings_; }
 
 private:

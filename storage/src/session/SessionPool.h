@@ -23,13 +23,17 @@ class Connection;
 //   normally the transaction commits (or rolls back if it called Transaction::rollbackOnly()).
 // - When anything fails (the work throws, BEGIN or COMMIT fails), the transaction is rolled back and
 //   the session is discarded; the next unit of work gets a freshly opened one. Poco's reconnect() is
-//   not trusted (a PostgreSQL or ODBC session that failed mid-transaction is never reused).
+//   not trusted (a PostgreSQL or ODBC session that failed mid-transaction is never reused). A
+//   session whose rollback failed is never closed into a commit (ODBC commits on close): its server
+//   session is ended from another connection first (ServerSession.h), or it is kept open for good.
 // - Poco Data exceptions reach the caller as InfraError (DriverErrors.h), naming the operation;
 //   other exceptions of the work pass unchanged.
 // - The caller never waits longer than settings.operationTimeout in total (free session, opening,
 //   the transaction): then it gets InfraError(Timeout). The work itself runs on the session's worker
-//   thread and may go on after that; it will not commit, and its session is never reused. Therefore
-//   the work must own everything it uses (capture by value, no references to the caller's stack).
+//   thread and may go on after that; its session is never reused. If COMMIT was not sent by then,
+//   it never will be ("the transaction will not commit"); if it was, the error is in doubt
+//   (InfraError::inDoubt(): it may commit when the server answers). Therefore the work must own
+//   everything it uses (capture by value, no references to the caller's stack).
 //   SQLite is the exception: in-process, it cannot stop answering, and its lock waits end with the
 //   busy timeout (= operation timeout); its work runs on the caller's thread.
 class SessionPool {

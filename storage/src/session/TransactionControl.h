@@ -22,6 +22,11 @@ public:
     void commit(Poco::Data::Session& session) const;
     void rollback(Poco::Data::Session& session) const;
 
+    // Whether closing a session of this backend commits its open transaction: true for ODBC, whose
+    // Poco 1.11 connector calls commit() in ODBC::SessionImpl::close (and ~SessionImpl). Such a
+    // session must never be closed while its transaction may be open (SessionPool).
+    [[nodiscard]] bool closeCommits() const { return backend_ == DatabaseBackend::Odbc; }
+
 private:
     DatabaseBackend backend_;
 };

@@ -2,6 +2,7 @@
 // blocks the head, attempts counted only for Refused records, status and metrics.
 #include "DeliveredMarkFailingStore.h"
 #include "DispatchTest.h"
+#include "msgx/metrics/Metrics.h"
 
 #include <gmock/gmock.h>
 
@@ -265,6 +266,9 @@ TEST_F(DispatchTest, OnDeadContinuePassesTheDeadEventAndRemembersThatItDid) {
     EXPECT_EQ(event(ids[1]).state, EventState::Sent);
     EXPECT_FALSE(d->status().held);
     EXPECT_EQ(delivery::releaseMark(store(), "msg"), ids[0]);
+    // Nothing holds the target, so the counter behind the MsgxDeadEventPassed alert tells someone.
+    EXPECT_THAT(metrics::Metrics::process().text(),
+                HasSubstr("msgx_events_dead_passed_total{target=\"msg\"} 1"));
 
     // Switching to stop later does not hold on what continue already passed.
     auto stopping = dispatcher(msgSettings());

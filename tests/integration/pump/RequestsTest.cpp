@@ -41,6 +41,17 @@ std::string scheduleResponse(long seqn, const std::string& dttm) {
     return std::regex_replace(xml, std::regex("<DTTM>[0-9]+</DTTM>"), "<DTTM>" + dttm + "</DTTM>");
 }
 
+// A REGN-RESP: the golden REGN-DNLD of two registrations, answering at `dttm`.
+std::string registrationResponse(long seqn, const std::string& dttm) {
+    std::string xml =
+        golden::readTextFile(std::filesystem::path(MSGX_SOURCE_DIR) / "handlers" / "ref" / "regn" /
+                             "golden-unignored" / "dnld-replaces-class" / "message.xml");
+    xml = std::regex_replace(xml, std::regex("<STYP>DNLD</STYP>"), "<STYP>RESP</STYP>");
+    xml = std::regex_replace(xml, std::regex("<SEQN>[0-9]+</SEQN>"),
+                             "<SEQN>" + std::to_string(seqn) + "</SEQN>");
+    return std::regex_replace(xml, std::regex("<DTTM>[0-9]+</DTTM>"), "<DTTM>" + dttm + "</DTTM>");
+}
+
 class Requests : public PumpSuite {
 protected:
     void SetUp() override {
@@ -184,6 +195,28 @@ TEST_P(Requests, AMatchedRespAppliesAndCompletesItsRequestInTheSameCommit) {
     EXPECT_EQ(request(sent.id).answeredBy, 1);
     EXPECT_TRUE(flight(880301).has_value());
     EXPECT_TRUE(flight(880302).has_value());
+}
+
+// The default ignore rule REGN-* skips REGN messages before routing, but never a RESP that answers
+// an open request of ours: otherwise every RQRD-REGN would expire unanswered.
+TEST_P(Requests, TheRespToOurOwnRegnRequestIsAppliedDespiteTheDefaultIgnoreRule) {
+    ASSERT_THAT(config_.pipeline.ignore, testing::Contains("REGN-*"));
+    const auto sent = coordinator().registerReference("test", "regn");
+    coordinator().tick();
+    clock_.advance(5s);
+    enqueue(1, registrationResponse(92001, "20240318150004"));
+
+    EXPECT_EQ(runUntilQuiet(), 1);
+
+    EXPECT_EQ(record(1).state, ProcessingState::Succeeded) << record(1).note.value_or("");
+    EXPECT_THAT(record(1).note.value_or(""), HasSubstr("answers request " + std::to_string(sent.id)));
+    EXPECT_EQ(request(sent.id).state, RequestState::Done);
+
+    // A RESP that answers nothing open (the request is DONE now) is ignored like any REGN message.
+    enqueue(2, registrationResponse(92002, "20240318150006"));
+    EXPECT_EQ(runUntilQuiet(), 1);
+    EXPECT_EQ(record(2).state, ProcessingState::Skipped);
+    EXPECT_EQ(record(2).note, "ignored:REGN-*");
 }
 
 TEST_P(Requests, ARespWhoseSeqnEchoesTheRequestMatchesItWhateverItsDttm) {

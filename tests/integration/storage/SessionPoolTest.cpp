@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <thread>
+#include <unistd.h>
 
 namespace msgx::test {
 namespace {
@@ -74,6 +75,7 @@ TEST(SessionPool, WorkThatOutlivesTheOperationTimeoutTimesOutForTheCallerAndNeve
         FAIL() << "the caller must not wait for the slow unit of work";
     } catch (const InfraError& e) {
         EXPECT_EQ(e.reason(), InfraError::Reason::Timeout);
+        EXPECT_FALSE(e.inDoubt()); // COMMIT was never sent
         EXPECT_THAT(e.what(), testing::HasSubstr("slow write"));
     }
     EXPECT_LT(std::chrono::steady_clock::now() - started, 1200ms);
@@ -83,6 +85,49 @@ TEST(SessionPool, WorkThatOutlivesTheOperationTimeoutTimesOutForTheCallerAndNeve
     EXPECT_EQ(pool.openConnections(), 1);
     ASSERT_TRUE(waitForOpenConnections(pool, 0));
     EXPECT_EQ(count(pool, "T"), 0);
+}
+
+// A COMMIT that was sent and not answered within the operation timeout may still commit: the caller
+// is told that the outcome is unknown, never that the transaction will not commit. A deferred
+// constraint trigger makes the server's COMMIT wait for an advisory lock that another session holds
+// until the caller has its answer.
+TEST(SessionPool, ACommitSentButNotAnsweredInTimeIsReportedInDoubt) {
+    TestDatabase database(StoreBackend::Postgres);
+    const std::string lock = std::to_string(4600000 + ::getpid()); // advisory locks span the database
+    SessionPool holder(postgres(database, 1, 5s));                 // one session: it keeps the lock
+    holder.transact(
+        "hold", [lock](Transaction& tx) { tx.session() << "SELECT pg_advisory_lock(" + lock + ")", now; });
+    SessionPool pool(postgres(database, 2, 1s));
+    pool.transact("create", [lock](Transaction& tx) {
+        tx.session() << "CREATE TABLE T (ID INTEGER)", now;
+        tx.session() << "CREATE FUNCTION HELD_COMMIT() RETURNS trigger LANGUAGE plpgsql AS "
+                        "'BEGIN PERFORM pg_advisory_xact_lock(" +
+                            lock + "); RETURN NULL; END'",
+            now;
+        tx.session()
+            << "CREATE CONSTRAINT TRIGGER HELD_COMMIT AFTER INSERT ON T DEFERRABLE INITIALLY DEFERRED "
+               "FOR EACH ROW EXECUTE FUNCTION HELD_COMMIT()",
+            now;
+    });
+
+    try {
+        pool.transact("write with a held commit",
+                      [](Transaction& tx) { tx.session() << "INSERT INTO T (ID) VALUES (1)", now; });
+        FAIL() << "the caller must not wait for the held COMMIT";
+    } catch (const InfraError& e) {
+        EXPECT_EQ(e.reason(), InfraError::Reason::Timeout);
+        EXPECT_TRUE(e.inDoubt());
+        EXPECT_THAT(e.what(),
+                    testing::HasSubstr("write with a held commit failed (timeout, outcome unknown)"));
+        EXPECT_THAT(e.what(), testing::Not(testing::HasSubstr("will not commit")));
+    }
+
+    // The COMMIT takes effect once the server goes on: "unknown" was the truth.
+    holder.transact("release", [lock](Transaction& tx) {
+        tx.session() << "SELECT pg_advisory_unlock(" + lock + ")", now;
+    });
+    ASSERT_TRUE(waitForOpenConnections(pool, 0));
+    EXPECT_EQ(count(pool, "T"), 1);
 }
 
 TEST(SessionPool, AllSessionsStuckMeansATimeoutNotAHang) {

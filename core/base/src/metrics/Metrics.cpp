@@ -120,6 +120,11 @@ public:
                          .Name("msgx_events_sent_total")
                          .Help("Events the sink acknowledged since start, by target")
                          .Register(*registry)),
+          eventsDeadPassed(
+              prometheus::BuildCounter()
+                  .Name("msgx_events_dead_passed_total")
+                  .Help("DEAD events a delivery target moved on past (delivery.on-dead: continue)")
+                  .Register(*registry)),
           delivery(prometheus::BuildHistogram()
                        .Name("msgx_delivery_latency_seconds")
                        .Help("Event created to acknowledged by the sink, by target")
@@ -243,6 +248,7 @@ public:
     Family<Gauge>& events;
     Family<Gauge>& eventsOldest;
     Family<Counter>& eventsSent;
+    Family<Counter>& eventsDeadPassed;
     Family<Histogram>& delivery;
     Family<Gauge>& targetHeld;
     Gauge& backfillBacklog;
@@ -296,6 +302,10 @@ void Metrics::commitDuration(std::chrono::duration<double> seconds) {
 
 void Metrics::eventsSent(const std::string& target, std::int64_t count) {
     families_->eventsSent.Add({{"target", target}}).Increment(static_cast<double>(count));
+}
+
+void Metrics::deadEventsPassed(const std::string& target, std::int64_t count) {
+    families_->eventsDeadPassed.Add({{"target", target}}).Increment(static_cast<double>(count));
 }
 
 void Metrics::deliveryLatency(const std::string& target, std::chrono::duration<double> seconds) {

@@ -164,7 +164,15 @@ PumpStep Pump::step() {
         front_.reset();
         forgetUncommitted();
         references_.invalidate();
-        log::debug("pump: the own store failed, nothing recorded: {}", e.what());
+        if (e.inDoubt()) {
+            // COMMIT was sent and not answered: the batch may be committed, now or when the server
+            // answers. Nothing is assumed; the next step starts from what the store holds, and a
+            // commit decided again is refused by its guard if the first one landed meanwhile.
+            log::warn("pump: the outcome of a commit is unknown; the next step re-reads what committed: {}",
+                      e.what());
+        } else {
+            log::debug("pump: the own store failed, nothing recorded: {}", e.what());
+        }
         PumpStep unavailable;
         unavailable.kind = PumpStep::Kind::StoreUnavailable;
         unavailable.finished = result.finished;
@@ -461,10 +469,22 @@ std::optional<Pump::Verdict> Pump::notRouted(const storage::ProcessingRecord& re
         return Decided{
             record, "", commits_.dead(record, ErrorClass::Malformed, *problem, std::nullopt, now), {}};
     }
-    if (const auto rule = ignoreRules_.match(key)) {
+    if (const auto rule = ignoreRules_.match(key); rule && !answersOpenRequest(record, message)) {
         return Decided{record, key, commits_.ignored(record, *rule, now), {}};
     }
     return std::nullopt;
+}
+
+// A RESP is what one of our requests asked for: an ignore rule of its TYPE (the default REGN-*)
+// must not make our own RQRD-REGN expire unanswered. Only a RESP that matches an open request
+// escapes the rule; the RESP guard checks it again before the handler.
+bool Pump::answersOpenRequest(const storage::ProcessingRecord& record, const codec::Message& message) const {
+    if (!isResponse(message) || settings_.commit.shadow) {
+        return false;
+    }
+    return matchResponse(store_.requests(), message, record.receivedAt.value_or(record.enqueuedAt),
+                         businessZone_, settings_.matchSeqnEcho)
+               .kind == ResponseMatch::Kind::Matched;
 }
 
 std::optional<Pump::Verdict> Pump::settledByIdentity(
@@ -693,6 +713,9 @@ void Pump::forgetUncommitted() {
 // class 22 data exception): retrying the same decision can never succeed, so it must become the
 // message's failure instead of stopping the pipeline as "store unavailable" forever.
 bool Pump::refusedForItsData(const storage::InfraError& error) {
+    if (error.inDoubt()) {
+        return false; // not a refusal: the commit may have landed
+    }
     return error.reason() == storage::InfraError::Reason::ValueTooLong ||
            (error.sqlState() && error.sqlState()->rfind("22", 0) == 0);
 }
@@ -797,8 +820,9 @@ Pump::heldIdentities(const std::vector<storage::ProcessingRecord>& candidates,
         if (record.identityKey || !document) {
             continue; // it holds its identity already, or it fails before it has one
         }
-        if (!document->ok() || ignoreRules_.match(document->message().key())) {
-            continue;
+        if (!document->ok() ||
+            (ignoreRules_.match(document->message().key()) && !isResponse(document->message()))) {
+            continue; // an ignored message has no identity; a RESP may escape its rule (notRouted)
         }
         if (auto identity = identityOf(record, document->message().meta())) {
             keys.push_back(std::move(*identity));

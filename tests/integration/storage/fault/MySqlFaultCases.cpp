@@ -7,4 +7,8 @@ INSTANTIATE_TEST_SUITE_P(MySql, StoreFault,
                                            FaultCase{StoreBackend::MySql, Fault::Kill},
                                            FaultCase{StoreBackend::OdbcMySql, Fault::Freeze}),
                          caseName);
+INSTANTIATE_TEST_SUITE_P(MySql, StoreCommitInDoubt,
+                         ::testing::Values(StoreBackend::MySql, StoreBackend::OdbcMySql), backendCaseName);
+INSTANTIATE_TEST_SUITE_P(MySql, StoreDiscardWhileFrozen, ::testing::Values(StoreBackend::OdbcMySql),
+                         backendCaseName);
 } // namespace msgx::test

@@ -1,6 +1,8 @@
 #include "StoreFaultTest.h"
 
+#include "CapturedLog.h"
 #include "PrivateServices.h"
+#include "RefusedRollbacks.h"
 #include "Subprocess.h"
 #include "msgx/storage/InfraError.h"
 #include "session/SessionPool.h"
@@ -138,6 +140,14 @@ std::string caseName(const ::testing::TestParamInfo<FaultCase>& info) {
     return name;
 }
 
+std::string backendCaseName(const ::testing::TestParamInfo<StoreBackend>& info) {
+    std::string name = partName(info.param);
+    for (auto& c : name) {
+        c = c == '-' ? '_' : c;
+    }
+    return name;
+}
+
 TEST_P(StoreFault, ServerLostDuringAnOpenTransactionGivesAnInfraErrorInTimeAndLeavesNoRows) {
     const FaultCase fault = GetParam();
     const std::string service = isPostgres(fault.backend) ? "pg" : "mysql";
@@ -183,6 +193,9 @@ TEST_P(StoreFault, ServerLostDuringAnOpenTransactionGivesAnInfraErrorInTimeAndLe
         << "the caller still waits for the lost server";
     const auto [elapsed, outcome] = call.get();
     EXPECT_THAT(outcome, testing::HasSubstr("two writes around a lost server failed"));
+    // The server was stopped before the second INSERT (the freeze waits until every thread of it is
+    // stopped), so COMMIT was never sent: the outcome is known.
+    EXPECT_THAT(outcome, testing::Not(testing::HasSubstr("outcome unknown")));
     EXPECT_LE(elapsed, kOperationTimeout + kSlack);
 
     if (fault.fault == Fault::Freeze) {
@@ -202,6 +215,116 @@ TEST_P(StoreFault, ServerLostDuringAnOpenTransactionGivesAnInfraErrorInTimeAndLe
     }
     EXPECT_LE(pool->openConnections(), 1);
     EXPECT_EQ(probeRows(*fresh), 1);
+}
+
+TEST_P(StoreCommitInDoubt, ServerFrozenWhileCommitIsInFlightGivesAnInDoubtInfraErrorAndTheCommitLands) {
+    const StoreBackend backend = GetParam();
+    const std::string service = isPostgres(backend) ? "pg" : "mysql";
+    PrivateServices services(isOdbc(backend) ? service + ",odbc" : service);
+    if (isOdbc(backend)) {
+        ::setenv("ODBCSYSINI", services.get("ODBCSYSINI").c_str(), 1);
+    }
+    const auto settings = settingsFor(services, backend);
+    auto pool = std::make_unique<SessionPool>(settings);
+    pool->transact("create FAULT_PROBE", [](Transaction& tx) {
+        tx.session() << "CREATE TABLE FAULT_PROBE (ID INTEGER NOT NULL)", now;
+    });
+
+    auto written = std::make_shared<std::promise<void>>();
+    auto frozen = std::make_shared<std::promise<void>>();
+    auto writtenFuture = written->get_future();
+    auto call = std::async(std::launch::async, [&pool, written, stopped = frozen->get_future().share()] {
+        const auto started = std::chrono::steady_clock::now();
+        try {
+            pool->transact("two writes committed into a frozen server", [written, stopped](Transaction& tx) {
+                tx.session() << "INSERT INTO FAULT_PROBE (ID) VALUES (1)", now;
+                tx.session() << "INSERT INTO FAULT_PROBE (ID) VALUES (2)", now;
+                written->set_value();
+                stopped.wait(); // the pool sends COMMIT when this returns
+            });
+        } catch (const InfraError& e) {
+            return std::make_pair(std::chrono::steady_clock::now() - started, std::string(e.what()));
+        }
+        return std::make_pair(std::chrono::steady_clock::now() - started, std::string("committed"));
+    });
+    ASSERT_EQ(writtenFuture.wait_for(30s), std::future_status::ready);
+    services.freeze(service); // returns once every thread of the server is stopped
+    frozen->set_value();
+
+    ASSERT_EQ(call.wait_for(kOperationTimeout + kSlack), std::future_status::ready)
+        << "the caller still waits for the frozen server";
+    const auto [elapsed, outcome] = call.get();
+    EXPECT_THAT(outcome, testing::HasSubstr("two writes committed into a frozen server failed"));
+    EXPECT_THAT(outcome, testing::HasSubstr("outcome unknown"));
+    EXPECT_THAT(outcome, testing::Not(testing::HasSubstr("will not commit")));
+    EXPECT_LE(elapsed, kOperationTimeout + kSlack);
+
+    services.thaw(service);
+    // The COMMIT the server got before it froze runs when it thaws: the outcome really was open.
+    for (int i = 0; i < 300 && pool->openConnections() > 0; ++i) {
+        std::this_thread::sleep_for(100ms);
+    }
+    EXPECT_EQ(pool->openConnections(), 0);
+    auto fresh = reconnect(settings);
+    EXPECT_EQ(probeRows(*fresh), 2);
+}
+
+TEST_P(StoreDiscardWhileFrozen, ASessionWhoseRollbackFailedIsEndedOnceTheServerAnswersNeverCommitted) {
+    const StoreBackend backend = GetParam();
+    const std::string service = isPostgres(backend) ? "pg" : "mysql";
+    PrivateServices services(service + ",odbc");
+    ::setenv("ODBCSYSINI", services.get("ODBCSYSINI").c_str(), 1);
+    const auto settings = settingsFor(services, backend);
+    auto pool = std::make_unique<SessionPool>(settings);
+    pool->transact("create FAULT_PROBE", [](Transaction& tx) {
+        tx.session() << "CREATE TABLE FAULT_PROBE (ID INTEGER NOT NULL)", now;
+    });
+
+    const CapturedLog log("%l %v");
+    auto written = std::make_shared<std::promise<void>>();
+    auto frozen = std::make_shared<std::promise<void>>();
+    auto writtenFuture = written->get_future();
+    auto call = std::async(std::launch::async, [&pool, written, stopped = frozen->get_future().share()] {
+        try {
+            pool->transact("a write that fails while the server is frozen",
+                           [written, stopped](Transaction& tx) {
+                               tx.session() << "INSERT INTO FAULT_PROBE (ID) VALUES (1)", now;
+                               refuseRollbacksOf(tx.session());
+                               written->set_value();
+                               stopped.wait();
+                               throw std::runtime_error("the unit of work fails");
+                           });
+        } catch (const std::exception& e) {
+            return std::string(e.what());
+        }
+        return std::string("committed");
+    });
+    ASSERT_EQ(writtenFuture.wait_for(30s), std::future_status::ready);
+    services.freeze(service);
+    frozen->set_value();
+
+    // The caller is answered in time; the rollback failed and the server cannot be reached to end the
+    // session, so the discarded session stays open (counted by the pool) instead of being closed.
+    ASSERT_EQ(call.wait_for(kOperationTimeout + kSlack), std::future_status::ready);
+    const std::string outcome = call.get();
+    EXPECT_THAT(outcome, testing::AnyOf(testing::HasSubstr("the unit of work fails"),
+                                        testing::HasSubstr("the transaction will not commit")));
+    EXPECT_THAT(outcome, testing::Not(testing::HasSubstr("outcome unknown")));
+    for (int i = 0; i < 200 && log.linesWith("cannot end server session").empty(); ++i) {
+        std::this_thread::sleep_for(100ms); // the first attempt ends with the connect timeout
+    }
+    EXPECT_GE(log.linesWith("cannot end server session").size(), 1U);
+    EXPECT_EQ(pool->openConnections(), 1);
+
+    services.thaw(service);
+    for (int i = 0; i < 600 && pool->openConnections() > 0; ++i) {
+        std::this_thread::sleep_for(100ms);
+    }
+    EXPECT_EQ(pool->openConnections(), 0);
+    allowRollbacks();
+    EXPECT_EQ(log.linesWith("ended from another connection before closing the discarded session").size(), 1U);
+    auto fresh = reconnect(settings);
+    EXPECT_EQ(probeRows(*fresh), 0);
 }
 
 } // namespace msgx::test

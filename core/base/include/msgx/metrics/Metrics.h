@@ -62,6 +62,8 @@ public:
 
     void eventsSent(const std::string& target, std::int64_t count);
     void deliveryLatency(const std::string& target, std::chrono::duration<double> seconds);
+    // DEAD events a target moved on past (delivery.on-dead: continue); `count` 0 creates the series.
+    void deadEventsPassed(const std::string& target, std::int64_t count);
 
     void backfillFailure();
     // Flights the history sweep moved, and those it could not move (US-15).

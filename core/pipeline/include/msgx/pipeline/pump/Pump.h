@@ -240,6 +240,9 @@ private:
     [[nodiscard]] std::optional<Verdict> notRouted(const storage::ProcessingRecord& record,
                                                    const codec::Message& message, const std::string& key,
                                                    storage::Timestamp now) const;
+    // Whether `message` is a RESP that answers an open request of ours (one store read).
+    [[nodiscard]] bool answersOpenRequest(const storage::ProcessingRecord& record,
+                                          const codec::Message& message) const;
     // A repeat that needs no handler (a duplicate); resets `identityKey` when the repeat is processed
     // without it (pipeline.identity-conflict process).
     std::optional<Verdict> settledByIdentity(const storage::ProcessingRecord& record, const std::string& key,
