@@ -53,6 +53,10 @@ function(msgx_add_handler)
       LIBRARY_OUTPUT_DIRECTORY ${MSGX_HANDLERS_OUTPUT_DIR}
       INSTALL_RPATH "$ORIGIN/..;/usr/lib/msgx")
     msgx_target_warnings(${target})
+    # msgxd refuses a plugin file or folder that group or others may write (docs/security.md
+    # "Plugins"): under a umask of 002 the build's own would be.
+    add_custom_command(TARGET ${target} POST_BUILD
+                       COMMAND chmod go-w $<TARGET_FILE:${target}> $<TARGET_FILE_DIR:${target}>)
     set_property(GLOBAL APPEND PROPERTY MSGX_HANDLER_PLUGINS ${target})
     # Package msgx-handlers (packaging/): every handler in /usr/lib/msgx/handlers, msgxd's plugins.dir.
     install(TARGETS ${target} LIBRARY DESTINATION ${MSGX_HANDLERS_INSTALL_DIR} COMPONENT handlers)

@@ -53,6 +53,11 @@ constexpr Range<milliseconds> kHttpHeaderTimeout{100ms, 5min};
 constexpr Range<milliseconds> kHttpBodyTimeout{100ms, 30min};
 constexpr Range<int> kAllFlightsLimit{1, 10000000};
 constexpr Range<milliseconds> kSchdSyncWait{0ms, 30s};
+constexpr Range<std::size_t> kAllowedCount{0, 100};
+constexpr Range<int> kCompatRateLimit{0, 100000};
+constexpr Range<int> kCompatRateBurst{1, 100000};
+constexpr Range<std::uint64_t> kBodyBudget{1024, 64ULL * 1024 * 1024 * 1024}; // 1KB..64GB
+constexpr Range<int> kUnknownKeyLabels{0, 10000};
 
 constexpr std::size_t kMaxUnixSocketPath = 107; // sizeof(sockaddr_un::sun_path) - 1
 
@@ -181,6 +186,48 @@ bool isListenAddress(std::string_view s) {
     return parseListen(s).has_value();
 }
 
+// A DNS name label by label: letters, digits and '-', not at a label's ends.
+bool isHostName(std::string_view s) {
+    if (s.empty() || s.size() > 253) {
+        return false;
+    }
+    std::size_t start = 0;
+    while (start <= s.size()) {
+        const std::size_t dot = std::min(s.find('.', start), s.size());
+        const std::string_view label = s.substr(start, dot - start);
+        const bool ok = !label.empty() && label.size() <= 63 && label.front() != '-' && label.back() != '-' &&
+                        std::all_of(label.begin(), label.end(),
+                                    [](char c) { return isAsciiLetter(c) || isAsciiDigit(c) || c == '-'; });
+        if (!ok) {
+            return false;
+        }
+        start = dot + 1;
+    }
+    return true;
+}
+
+// http://host[:port] or https://host[:port]: what a browser sends as Origin, nothing after it.
+bool isOrigin(std::string_view s) {
+    std::string_view rest;
+    if (s.starts_with("http://")) {
+        rest = s.substr(7);
+    } else if (s.starts_with("https://")) {
+        rest = s.substr(8);
+    } else {
+        return false;
+    }
+    const std::size_t colon = rest.rfind(':');
+    if (colon != std::string_view::npos) {
+        const std::string_view port = rest.substr(colon + 1);
+        if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), isAsciiDigit) ||
+            std::stoi(std::string(port)) < 1 || std::stoi(std::string(port)) > 65535) {
+            return false;
+        }
+        rest = rest.substr(0, colon);
+    }
+    return isHostName(rest);
+}
+
 constexpr TextFormat kTableName{"a table name (letters, digits and _, optionally SCHEMA.TABLE)", isTableName};
 constexpr TextFormat kIgnorePattern{"a TYPE-STYP pattern such as LDM-* (letters, digits, _, * and ?)",
                                     isIgnorePattern};
@@ -192,6 +239,9 @@ constexpr TextFormat kRoutingId{"1..23 letters, digits or _ (COUTMSGS ROUTINGID)
 constexpr TextFormat kListenAddress{
     "HOST:PORT with an IPv4 address or [IPv6], port 0..65535 (e.g. 127.0.0.1:8470)", isListenAddress};
 constexpr TextFormat kJsonMember{"the name of a JSON member"};
+constexpr TextFormat kHostName{"a host name without a port (letters, digits, - and .)", isHostName};
+constexpr TextFormat kOrigin{"an origin http://host[:port] or https://host[:port] (no path, lower case)",
+                             isOrigin};
 
 // How log.file names standard error, which Config holds as "no file".
 constexpr std::string_view kStandardError = "stderr";
@@ -537,8 +587,17 @@ void readHttpAndLimits(ConfigReader& reader, Config& config) {
     h.allFlightsLimit = reader.integer("http.all-flights-limit", fallback.allFlightsLimit, kAllFlightsLimit);
     h.schdSyncWait = reader.duration("http.schd-sync-wait", fallback.schdSyncWait, kSchdSyncWait);
     h.consoleDir = reader.text("http.console-dir", fallback.consoleDir);
+    h.allowedHosts = reader.textList("http.allowed-hosts", fallback.allowedHosts, kHostName, kAllowedCount);
+    h.allowedOrigins =
+        reader.textList("http.allowed-origins", fallback.allowedOrigins, kOrigin, kAllowedCount);
+    h.compatRateLimit = reader.integer("http.compat-rate-limit", fallback.compatRateLimit, kCompatRateLimit);
+    h.compatRateBurst = reader.integer("http.compat-rate-burst", fallback.compatRateBurst, kCompatRateBurst);
+    h.bodyBudget = reader.size("http.body-budget", fallback.bodyBudget, kBodyBudget);
+    const LimitsConfig& limits = defaults().limits;
     config.limits.maxDocumentSize =
-        reader.size("limits.max-document-size", defaults().limits.maxDocumentSize, kMaxDocumentSize);
+        reader.size("limits.max-document-size", limits.maxDocumentSize, kMaxDocumentSize);
+    config.limits.unknownKeyLabels =
+        reader.integer("limits.unknown-key-labels", limits.unknownKeyLabels, kUnknownKeyLabels);
 }
 
 } // namespace

@@ -145,6 +145,28 @@ void checkKafkaProperties(ConfigReader& reader, const Config& config) {
     }
 }
 
+// Beyond loopback whoever reaches the port could inject into the mailbox: the compat endpoints must
+// then ask for a token (docs/security.md), and a document of the largest size must fit the body
+// budget.
+void checkHttp(ConfigReader& reader, const Config& config) {
+    const HttpConfig& http = config.http;
+    if (!http.enabled || reader.failed("http.listen") || reader.failed("http.enabled")) {
+        return;
+    }
+    if (!isLoopbackAddress(http.listen.host) && !http.compatTokenFile) {
+        reader.missing("http.compat-token-file",
+                       "http.listen " + formatListen(http.listen) +
+                           " is not a loopback address: the compat endpoints need a "
+                           "token there");
+    }
+    if (http.bodyBudget < config.limits.maxDocumentSize && !reader.failed("http.body-budget") &&
+        !reader.failed("limits.max-document-size")) {
+        reader.fail("http.body-budget", "must be at least limits.max-document-size (" +
+                                            formatSize(config.limits.maxDocumentSize) + "), got " +
+                                            formatSize(http.bodyBudget));
+    }
+}
+
 } // namespace
 
 // The purge of history.retention must not take a row the identity de-duplication still reads: a
@@ -176,6 +198,7 @@ void checkCrossKeyRules(ConfigReader& reader, Config& config) {
     checkKafkaBootstrap(reader, config);
     checkKafkaProperties(reader, config);
     checkHistoryRetention(reader, config);
+    checkHttp(reader, config);
 }
 
 } // namespace msgx::config::detail

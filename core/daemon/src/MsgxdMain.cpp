@@ -12,6 +12,7 @@
 #include "msgx/http/HttpApi.h"
 #include "msgx/log/Log.h"
 #include "msgx/log/LoggingSystem.h"
+#include "msgx/metrics/KeyLabels.h"
 #include "msgx/metrics/Metrics.h"
 #include "msgx/storage/Mailbox.h"
 
@@ -32,6 +33,12 @@
 
 namespace {
 
+// Metrics count with KeyLabels' default limit until runDaemon sets limits.unknown-key-labels: the
+// two defaults are one number.
+static_assert(msgx::config::LimitsConfig{}.unknownKeyLabels ==
+                  static_cast<int>(msgx::metrics::KeyLabels::kDefaultLimit),
+              "limits.unknown-key-labels has one default");
+
 // glibc gives threads that meet on a lock arenas of their own, up to 8 per core, and each keeps
 // the memory freed into it: with msgxd's ~30 threads (pump, dispatchers and their read-ahead,
 // librdkafka's, the HTTP pool) that cost 6-8 MB of peak RSS in the end-to-end bench
@@ -45,6 +52,7 @@ void limitMallocArenas() {
 int runDaemon(const msgx::config::Config& config) {
     msgx::ProcessSignals signals; // before any thread starts: threads inherit the blocked mask
     msgx::metrics::Metrics& metrics = msgx::metrics::Metrics::process(MSGX_VERSION); // first: build info
+    metrics.limitUnknownKeyLabels(static_cast<std::size_t>(config.limits.unknownKeyLabels));
     msgx::log::LoggingSystem logging(msgx::daemon::logSettings(config), "msgxd");
     msgx::log::info("msgxd {} started: {}", MSGX_VERSION, msgx::daemon::startupSummary(config));
     msgx::SystemClock clock;

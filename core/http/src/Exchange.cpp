@@ -45,8 +45,29 @@ json::JsonValue errorBody(const std::string& code, const std::string& message) {
     return body;
 }
 
-Exchange::Exchange(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response)
-    : request_(request), response_(response) {}
+Exchange::Exchange(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+                   BodyBudget* bodies)
+    : request_(request), response_(response), bodies_(bodies) {}
+
+Exchange::~Exchange() {
+    if (bodies_ != nullptr) {
+        bodies_->release(reserved_);
+    }
+}
+
+void Exchange::reserveBody(std::uint64_t bytes) {
+    if (bodies_ == nullptr || bytes == 0) {
+        return;
+    }
+    if (!bodies_->reserve(bytes)) {
+        bodyUnread_ = true;
+        throw ApiError(503, "BUSY",
+                       "the request bodies in memory already take http.body-budget " +
+                           sizeText(bodies_->capacity()) + ": send it again in a moment",
+                       1);
+    }
+    reserved_ += bytes;
+}
 
 const std::string& Exchange::pathParam(const std::string& name) const {
     static const std::string kNone;
@@ -119,6 +140,9 @@ std::string Exchange::readBody(std::uint64_t maxBytes) {
     if (request_.getChunkedTransferEncoding()) {
         return readChunked(maxBytes);
     }
+    if (sized) {
+        reserveBody(declared); // before a byte is read: a refused body costs no memory
+    }
     std::string body;
     std::array<char, kReadChunk> buffer{};
     try {
@@ -134,6 +158,9 @@ std::string Exchange::readBody(std::uint64_t maxBytes) {
                 throw ApiError(413, "TOO_LARGE",
                                "the body is more than limits.max-document-size " + sizeText(maxBytes) +
                                    " (refused while reading it)");
+            }
+            if (!sized) {
+                reserveBody(count);
             }
             body.append(buffer.data(), count);
         }
@@ -156,15 +183,19 @@ std::string Exchange::readChunked(std::uint64_t maxBytes) {
     impl.session().drainBuffer(buffered);
     std::size_t bufferedAt = 0;
     Poco::Net::StreamSocket& socket = impl.socket();
+    // Every byte read counts against the body budget (the chunk framing too: a few bytes more).
     const auto source = [&](char* into, std::size_t size) -> std::size_t {
         if (bufferedAt < buffered.size()) {
             const std::size_t n = std::min(size, buffered.size() - bufferedAt);
             std::copy_n(buffered.begin() + bufferedAt, n, into);
             bufferedAt += n;
+            reserveBody(n);
             return n;
         }
         const int n = socket.receiveBytes(into, static_cast<int>(std::min<std::size_t>(size, kReadChunk)));
-        return n > 0 ? static_cast<std::size_t>(n) : 0;
+        const std::size_t count = n > 0 ? static_cast<std::size_t>(n) : 0;
+        reserveBody(count);
+        return count;
     };
     std::string body;
     try {

@@ -27,7 +27,8 @@ Router makeRouter(HttpServices& services) {
     if (http.opsTokenFile) {
         ops = TokenFile::load(*http.opsTokenFile);
     }
-    return Router(apiRoutes(&services), std::move(compat), std::move(ops));
+    return Router(apiRoutes(&services), std::move(compat), std::move(ops),
+                  RouterGuards::of(http, services.clock));
 }
 
 } // namespace msgx::http

@@ -7,6 +7,8 @@
 #include "msgx/storage/InfraError.h"
 
 #include <Poco/Exception.h>
+#include <Poco/Net/IPAddress.h>
+#include <Poco/String.h>
 #include <Poco/URI.h>
 
 #include <algorithm>
@@ -76,7 +78,70 @@ std::optional<std::string> bearerToken(const Poco::Net::HTTPServerRequest& reque
     return token;
 }
 
+bool isControl(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+}
+
+// The value of a header sent once, nullopt when absent; ApiError 400 when it is sent twice (two
+// Host headers may be read differently by a proxy in front and by msgxd).
+std::optional<std::string> singleHeader(const Poco::Net::HTTPServerRequest& request,
+                                        const std::string& name) {
+    std::optional<std::string> value;
+    for (auto it = request.find(name); it != request.end() && Poco::icompare(it->first, name) == 0; ++it) {
+        if (value) {
+            throw ApiError(400, "BAD_REQUEST", "the " + name + " header is sent more than once");
+        }
+        value = it->second;
+    }
+    return value;
+}
+
+// Whose calls the rate limit counts together: an IPv4 address, or the /64 of an IPv6 one (a host
+// is given a whole /64 and may send from any address in it).
+std::string peerKey(const Poco::Net::IPAddress& address) {
+    if (address.family() != Poco::Net::IPAddress::IPv6 || address.isIPv4Mapped()) {
+        return address.toString();
+    }
+    return (address & Poco::Net::IPAddress(64, Poco::Net::IPAddress::IPv6)).toString() + "/64";
+}
+
 } // namespace
+
+RouterGuards RouterGuards::of(const config::HttpConfig& http, const Clock& clock) {
+    RouterGuards guards;
+    guards.origins = OriginPolicy(http.allowedHosts, http.allowedOrigins);
+    if (http.compatRateLimit > 0) {
+        guards.compatRate =
+            std::make_shared<PeerRateLimit>(clock, http.compatRateLimit, http.compatRateBurst);
+    }
+    guards.bodies = std::make_shared<BodyBudget>(http.bodyBudget);
+    return guards;
+}
+
+RouterGuards RouterGuards::defaults() {
+    const config::HttpConfig http;
+    RouterGuards guards;
+    guards.bodies = std::make_shared<BodyBudget>(http.bodyBudget);
+    return guards;
+}
+
+std::string printableTarget(const std::string& target) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(target.size());
+    for (const char c : target) {
+        if (isControl(c)) {
+            const auto byte = static_cast<unsigned char>(c);
+            out += '%';
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
 
 std::string safePath(const std::string& target) {
     const std::string raw = target.substr(0, target.find('?'));
@@ -91,6 +156,9 @@ std::string safePath(const std::string& target) {
     }
     if (path.find('\0') != std::string::npos || path.find('\\') != std::string::npos) {
         throw ApiError(400, "BAD_PATH", "the path holds a NUL byte or a backslash");
+    }
+    if (std::any_of(path.begin(), path.end(), isControl)) {
+        throw ApiError(400, "BAD_PATH", "the path holds a control character (raw or percent-encoded)");
     }
     const auto segments = segmentsOf(path);
     for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -107,8 +175,9 @@ std::string safePath(const std::string& target) {
 }
 
 Router::Router(std::vector<Route> routes, std::optional<TokenFile> compatTokens,
-               std::optional<TokenFile> opsTokens)
-    : routes_(std::move(routes)), compatTokens_(std::move(compatTokens)), opsTokens_(std::move(opsTokens)) {}
+               std::optional<TokenFile> opsTokens, RouterGuards guards)
+    : routes_(std::move(routes)), compatTokens_(std::move(compatTokens)), opsTokens_(std::move(opsTokens)),
+      guards_(std::move(guards)) {}
 
 std::vector<std::string> Router::routeList() const {
     std::vector<std::string> list;
@@ -140,6 +209,22 @@ void Router::authorize(Exchange& exchange, const Route& route) const {
     exchange.setOperator(*name);
 }
 
+// A browser sends Origin with every POST and Sec-Fetch-Site with every request; a cross-site one
+// to a POST (it changes something) or to a compat route (no token by default) is refused. Other
+// GETs pass: a browser shows another site no answer without CORS headers, which msgxd never sends.
+void Router::checkBrowser(Exchange& exchange, const Route& route) const {
+    if (route.method != "POST" && route.access != Access::Compat) {
+        return;
+    }
+    const auto& request = exchange.request();
+    const auto problem = guards_.origins.crossSiteProblem(singleHeader(request, "Origin"),
+                                                          singleHeader(request, "Sec-Fetch-Site"),
+                                                          singleHeader(request, "Host"));
+    if (problem) {
+        throw ApiError(403, "CROSS_SITE", *problem);
+    }
+}
+
 void Router::dispatch(Exchange& exchange, const Route*& matched) const {
     const std::string& version = exchange.request().getVersion();
     if (version != Poco::Net::HTTPMessage::HTTP_1_1 && version != Poco::Net::HTTPMessage::HTTP_1_0) {
@@ -150,9 +235,10 @@ void Router::dispatch(Exchange& exchange, const Route*& matched) const {
     }
     exchange.setPath(safePath(exchange.request().getURI()));
     std::set<std::string> allowed;
+    std::optional<std::map<std::string, std::string>> params;
     for (const auto& route : routes_) {
-        auto params = match(route.pattern, exchange.path());
-        if (!params) {
+        auto found = match(route.pattern, exchange.path());
+        if (!found) {
             continue;
         }
         if (route.method != exchange.method()) {
@@ -160,7 +246,29 @@ void Router::dispatch(Exchange& exchange, const Route*& matched) const {
             continue;
         }
         matched = &route;
+        params = std::move(found);
+        break;
+    }
+    // Before 404/405: a page that rebinds a name learns nothing, not even which paths exist.
+    if (const auto host = singleHeader(exchange.request(), "Host")) {
+        if (const auto problem = guards_.origins.hostProblem(*host)) {
+            throw ApiError(403, "HOST_NOT_ALLOWED", *problem);
+        }
+    }
+    if (matched != nullptr) {
+        const Route& route = *matched;
         exchange.setPathParams(std::move(*params));
+        checkBrowser(exchange, route);
+        if (route.access == Access::Compat && guards_.compatRate) {
+            const std::string peer = peerKey(exchange.request().clientAddress().host());
+            if (const auto wait = guards_.compatRate->admit(peer)) {
+                throw ApiError(429, "RATE_LIMITED",
+                               "more calls from " + peer +
+                                   " than http.compat-rate-limit allows: call again in " +
+                                   std::to_string(*wait) + " s",
+                               *wait);
+            }
+        }
         authorize(exchange, route);
         route.handler(exchange);
         return;
@@ -179,7 +287,7 @@ void Router::dispatch(Exchange& exchange, const Route*& matched) const {
 
 void Router::handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) const {
     ConnectionDeadlines::currentHeadRead();
-    Exchange exchange(request, response);
+    Exchange exchange(request, response, guards_.bodies.get());
     const Route* matched = nullptr;
     std::optional<ApiError> failure;
     try {
@@ -201,6 +309,9 @@ void Router::handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServer
                 if (failure->status() == 401) {
                     response.set("WWW-Authenticate", "Bearer");
                 }
+                if (const auto seconds = failure->retryAfterSeconds()) {
+                    response.set("Retry-After", std::to_string(*seconds));
+                }
                 if (failure->status() == 405) {
                     std::string allow;
                     for (const auto& route : routes_) {
@@ -219,17 +330,23 @@ void Router::handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServer
             exchange.setResult(failure->code() + ": " + failure->what());
         }
     }
-    const std::string& shownPath = exchange.path().empty() ? request.getURI() : exchange.path();
+    // A refused path is shown as sent, its control characters encoded (safePath refused them).
+    const std::string shownPath =
+        exchange.path().empty() ? printableTarget(request.getURI()) : exchange.path();
     const bool ops =
         matched != nullptr ? matched->access == Access::Operator : shownPath.rfind("/ops/", 0) == 0;
     const std::string who = exchange.operatorName().value_or("-");
-    const std::string action = matched != nullptr ? matched->action : request.getMethod() + " " + shownPath;
+    const std::string action =
+        matched != nullptr ? matched->action : printableTarget(request.getMethod()) + " " + shownPath;
     if (ops) {
         log::info("ops: operator={} action={} status={} {}", who, action, exchange.status(),
                   exchange.result());
+    } else if (matched != nullptr && matched->access == Access::Compat) {
+        log::info("compat: peer={} token={} action={} status={} {}", exchange.peer(), who, action,
+                  exchange.status(), exchange.result());
     } else {
-        log::debug("http: {} {} {} -> {} {}", exchange.peer(), request.getMethod(), shownPath,
-                   exchange.status(), exchange.result());
+        log::debug("http: {} {} {} -> {} {}", exchange.peer(), printableTarget(request.getMethod()),
+                   shownPath, exchange.status(), exchange.result());
     }
 }
 

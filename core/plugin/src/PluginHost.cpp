@@ -1,10 +1,13 @@
 #include "msgx/plugin/PluginHost.h"
 
+#include "PluginTrust.h"
 #include "msgx/log/Log.h"
 #include "msgx/metrics/Metrics.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <system_error>
@@ -47,6 +50,20 @@ unsigned long nextAliasNumber() {
     return ++counter;
 }
 
+// A fresh folder of our own (mode 0700) under the temporary directory: a predictable name there
+// could be taken first by another local user, to block reloads or to hand us a link of theirs.
+fs::path makeAliasDirectory(std::error_code& error) {
+    std::string pattern = (fs::temp_directory_path(error) / "msgx-plugin-aliases-XXXXXX").string();
+    if (error) {
+        return {};
+    }
+    if (::mkdtemp(pattern.data()) == nullptr) {
+        error = std::error_code(errno, std::generic_category());
+        return {};
+    }
+    return pattern;
+}
+
 struct Candidate {
     std::shared_ptr<const LoadedPlugin> plugin;
     bool servedBefore = false; // this very LoadedPlugin was in the previous registry
@@ -61,6 +78,10 @@ std::vector<Candidate> loadCandidates(const std::vector<fs::path>& files, const 
     std::error_code error;
     std::vector<Candidate> candidates;
     for (const fs::path& file : files) {
+        if (auto problem = detail::untrustedPluginFileProblem(file)) {
+            refused.push_back({file, std::move(*problem)});
+            continue;
+        }
         const std::optional<FileIdentity> identity = FileIdentity::of(file);
         const auto& served = previous.plugins();
         const auto same = std::find_if(served.begin(), served.end(), [&](const auto& plugin) {
@@ -77,12 +98,12 @@ std::vector<Candidate> loadCandidates(const std::vector<fs::path>& files, const 
             // The dynamic loader would hand back the old library for the same path: open the new
             // file under a fresh name.
             if (aliasDirectory.empty()) {
-                aliasDirectory =
-                    fs::temp_directory_path() / ("msgx-plugin-aliases-" + std::to_string(::getpid()));
+                aliasDirectory = makeAliasDirectory(error);
             }
-            fs::create_directories(aliasDirectory, error);
-            alias = aliasDirectory / (std::to_string(nextAliasNumber()) + "-" + file.filename().string());
-            fs::create_symlink(fs::absolute(file), alias, error);
+            if (!error) {
+                alias = aliasDirectory / (std::to_string(nextAliasNumber()) + "-" + file.filename().string());
+                fs::create_symlink(fs::absolute(file), alias, error);
+            }
             if (error) {
                 refused.push_back(
                     {file, "cannot be reloaded: alias " + alias.string() + ": " + error.message()});
@@ -255,6 +276,12 @@ ReloadReport PluginHost::reload() {
         log::error("plugin reload: {}", *report.problem);
         return report;
     }
+    if (auto untrusted = detail::untrustedPathProblem(directory_)) {
+        report.problem = "plugins directory " + *untrusted +
+                         "; nothing is loaded from it, the loaded plugins stay as they are";
+        log::error("plugin reload: {}", *report.problem);
+        return report;
+    }
 
     std::vector<std::shared_ptr<const LoadedPlugin>> accepted = chooseServed(
         loadCandidates(files, *previous, aliasDirectory_, report.refused), *previous, report.refused);
@@ -266,6 +293,11 @@ ReloadReport PluginHost::reload() {
     }
 
     logReload(report, directory_);
+    std::vector<std::string> servedKeys;
+    for (const auto& plugin : snapshot()->plugins()) {
+        servedKeys.insert(servedKeys.end(), plugin->keys().begin(), plugin->keys().end());
+    }
+    metrics::Metrics::process().servedKeys(servedKeys);
     metrics::Metrics::process().pluginLoads(
         static_cast<std::int64_t>(report.loaded.size() + report.replaced.size()));
     metrics::Metrics::process().pluginRefusals(static_cast<std::int64_t>(report.refused.size()));

@@ -650,6 +650,49 @@ TEST_F(HttpContract, UnknownPathsAre404OtherMethods405AndUnsafePaths400BeforeAny
     }
 }
 
+// Issue 46 item 6 on the real daemon (docs/security.md): a cross-site browser POST and a rebinding
+// Host are refused and store nothing, a path with %0a is 400 and its access line stays one line (the
+// fixture holds the daemon's ops lines against the calls), and each compat call is one INFO line
+// naming the peer and the token's name.
+TEST_F(HttpContract, CrossSiteAndRebindingCallsAreRefusedAndEveryCompatCallIsLogged) {
+    start(limited());
+    const auto before = mailboxRows();
+    const std::string auth = "Authorization: Bearer " + kCompatToken + "\r\n";
+    const std::string xml = flopStand(716101, 88010003, 302);
+    const Answer crossSite = callRaw(
+        "/cminmsgs/send", "POST", "/cminmsgs/send",
+        rawRequest("POST", "/cminmsgs/send",
+                   auth + "Origin: http://evil.example\r\nContent-Type: text/plain\r\nContent-Length: " +
+                       std::to_string(xml.size()) + "\r\n",
+                   xml));
+    EXPECT_EQ(crossSite.status, 403) << crossSite.describe();
+    EXPECT_EQ(crossSite.errCode(), "CROSS_SITE") << crossSite.describe();
+    const Answer rebound = callRaw(
+        "/all/flights", "GET", "/all/flights",
+        "GET /all/flights HTTP/1.1\r\nHost: evil.example:" + std::to_string(port_) + "\r\n" + auth + "\r\n");
+    EXPECT_EQ(rebound.status, 403) << rebound.describe();
+    EXPECT_EQ(rebound.errCode(), "HOST_NOT_ALLOWED") << rebound.describe();
+    const std::string forged =
+        "/ops/"
+        "x%0a2026-01-01T00:00:00.000Z%20info%20%20ops:%20operator=alice%20action=replay-apply%20status=200";
+    const Answer controlPath = callRaw("*", "GET", forged, rawRequest("GET", forged));
+    EXPECT_EQ(controlPath.status, 400) << controlPath.describe();
+    EXPECT_EQ(controlPath.errCode(), "BAD_PATH") << controlPath.describe();
+    EXPECT_EQ(mailboxRows(), before) << "a refused call stores nothing";
+
+    const Answer ok = inject(xml);
+    ASSERT_EQ(ok.status, 200) << ok.describe();
+    EXPECT_GE(daemon_->waitForLog("action=inject status=200", std::chrono::seconds(10)), 0);
+    const std::string log = daemon_->log();
+    EXPECT_NE(log.find(" info  compat: peer=127.0.0.1:"), std::string::npos) << log;
+    EXPECT_NE(log.find("token=- action=inject status=403 CROSS_SITE"), std::string::npos) << log;
+    EXPECT_NE(log.find("token=- action=all-flights status=403 HOST_NOT_ALLOWED"), std::string::npos) << log;
+    EXPECT_NE(log.find("token=gateway action=inject status=200 mailbox id " +
+                       std::to_string(integer(ok.json(), "body"))),
+              std::string::npos)
+        << log;
+}
+
 TEST_F(HttpContract, HealthIsLiveAndReadyWithEveryCheckOk) {
     start({});
     const Answer live =

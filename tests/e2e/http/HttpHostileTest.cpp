@@ -34,7 +34,7 @@ constexpr int kClientThreads = 4;
 constexpr int kHeldConnections = 200;
 constexpr int kFlights = 20;
 constexpr std::int64_t kFirstFlid = 89000001;
-const std::string kPartialHead = "POST /cminmsgs/send HTTP/1.1\r\nHost: x\r\n";
+const std::string kPartialHead = "POST /cminmsgs/send HTTP/1.1\r\nHost: 127.0.0.1\r\n";
 
 class HttpHostile : public HttpSiteTest {
 protected:
@@ -127,7 +127,8 @@ TEST_F(HttpHostile, SlowAndStalledRequestsAreClosedWithoutAnAnswerAndStoreNothin
         {"a head sent one byte every 300 ms", kPartialHead, true},
         {"a head that stops", kPartialHead, false},
         {"a body that stops after 10 of its 1000 bytes",
-         "POST /cminmsgs/send HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 1000\r\n\r\n" +
+         "POST /cminmsgs/send HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml\r\nContent-Length: "
+         "1000\r\n\r\n" +
              xml.substr(0, 10),
          false, true},
     };

@@ -57,6 +57,31 @@ TEST_P(PumpSuite, AnUnknownKeyIsRetriedOnItsOwnScheduleAndWarnedOncePerKey) {
     EXPECT_EQ(captured.linesWith("message 2 FLOP-ZZZZ: FAILED(UNSUPPORTED)").size(), 1u);
 }
 
+// The keys warned about are remembered for the run: an upstream sending ever new TYPE-STYP values
+// must not grow that set without end. After limits.unknown-key-labels keys one WARN says that
+// further keys are not warned one by one (their FAILED lines and the `other` label still count them).
+TEST_P(PumpSuite, UnknownKeysAreWarnedAboutUpToTheLimitThenOnce) {
+    config_.pipeline.unsupportedRetry.maxAttempts = 1;
+    config_.limits.unknownKeyLabels = 3;
+    constexpr int kKeys = 6;
+    for (int i = 1; i <= kKeys; ++i) {
+        enqueue(i, unknown("Z" + std::to_string(i), i));
+    }
+    const CapturedLog captured("%l %v");
+    for (int i = 0; i < 20 && record(kKeys).state != ProcessingState::Dead; ++i) {
+        pump().step();
+    }
+    ASSERT_EQ(record(kKeys).state, ProcessingState::Dead);
+    EXPECT_EQ(captured.linesWith("no plugin serves the key FLOP-Z").size(), 3u);
+    EXPECT_EQ(captured.linesWith("no plugin serves the key FLOP-Z4").size(), 0u);
+    const auto limit = captured.linesWith("limits.unknown-key-labels");
+    ASSERT_EQ(limit.size(), 1u) << "one WARN when the limit is reached";
+    EXPECT_THAT(limit[0], HasSubstr("3 keys without a plugin"));
+    EXPECT_THAT(limit[0], HasSubstr("FLOP-Z4 (message 4)"));
+    EXPECT_EQ(captured.linesWith("message 6 FLOP-Z6: DEAD(EXHAUSTED)").size(), 1u)
+        << "each message still has its own outcome line";
+}
+
 TEST_P(PumpSuite, EachFailureCountsAgainstItsOwnClassSchedule) {
     config_.pipeline.maxAttempts = 5;
     config_.pipeline.backoff = {100ms};

@@ -84,3 +84,68 @@ TEST(HttpConfig, RangesAreEnforced) {
     EXPECT_EQ(errorTexts(minimalEmbedded("limits:\n  max-document-size: 512B\n")),
               Texts{"limits.max-document-size: must be 1KB..1GB, got 512B (test.yaml line 16)"});
 }
+
+// Beyond loopback anyone who reaches the port could inject: the compat endpoints must then ask for a
+// token, or msgxd refuses to start (docs/security.md).
+TEST(HttpConfig, AListenerBeyondLoopbackRequiresTheCompatTokenFile) {
+    const std::string expected =
+        "http.compat-token-file: required key is missing (http.listen 0.0.0.0:8470 is not a loopback "
+        "address: the compat endpoints need a token there)";
+    const Texts errors = errorTexts(minimalEmbedded("http:\n  listen: 0.0.0.0:8470\n"));
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].rfind(expected, 0), 0u) << errors[0];
+    EXPECT_EQ(errorTexts(minimalEmbedded("http:\n  listen: \"[::]:8470\"\n")).size(), 1u);
+    EXPECT_EQ(errorTexts(minimalEmbedded("http:\n  listen: 10.0.0.5:8470\n")).size(), 1u);
+    for (const std::string loopback : {"127.0.0.1:8470", "127.1.2.3:1", "\"[::1]:8470\""}) {
+        EXPECT_TRUE(errorTexts(minimalEmbedded("http:\n  listen: " + loopback + "\n")).empty()) << loopback;
+    }
+    EXPECT_TRUE(
+        errorTexts(minimalEmbedded("http:\n  listen: 0.0.0.0:8470\n  compat-token-file: /etc/msgx/c\n"))
+            .empty());
+    EXPECT_TRUE(errorTexts(minimalEmbedded("http:\n  enabled: false\n  listen: 0.0.0.0:8470\n")).empty())
+        << "no listener, nothing to protect";
+}
+
+TEST(HttpConfig, TheBrowserRateAndBudgetKeysLoad) {
+    const Config config =
+        embeddedWith("http:\n"
+                     "  allowed-hosts: [msgx1.airport.example, localhost2]\n"
+                     "  allowed-origins: [\"https://ops.airport.example\", \"http://x.example:8080\"]\n"
+                     "  compat-rate-limit: 5\n"
+                     "  compat-rate-burst: 10\n"
+                     "  body-budget: 32MB\n"
+                     "limits:\n"
+                     "  unknown-key-labels: 7\n");
+    EXPECT_EQ(config.http.allowedHosts, (std::vector<std::string>{"msgx1.airport.example", "localhost2"}));
+    EXPECT_EQ(config.http.allowedOrigins,
+              (std::vector<std::string>{"https://ops.airport.example", "http://x.example:8080"}));
+    EXPECT_EQ(config.http.compatRateLimit, 5);
+    EXPECT_EQ(config.http.compatRateBurst, 10);
+    EXPECT_EQ(config.http.bodyBudget, 32u * 1024 * 1024);
+    EXPECT_EQ(config.limits.unknownKeyLabels, 7);
+}
+
+TEST(HttpConfig, TheBrowserRateAndBudgetKeysAreChecked) {
+    const auto firstError = [](const std::string& yaml) {
+        const auto errors = errorTexts(minimalEmbedded(yaml));
+        return errors.empty() ? std::string() : errors.front();
+    };
+    for (const std::string bad : {"msgx:8470", "http://msgx", "-bad.example", "a..b"}) {
+        EXPECT_NE(firstError("http:\n  allowed-hosts: [\"" + bad + "\"]\n").find("must be a host name"),
+                  std::string::npos)
+            << bad;
+    }
+    for (const std::string bad : {"msgx.example", "http://msgx.example/", "ftp://msgx.example", "null",
+                                  "http://msgx.example:0", "http://user@msgx.example"}) {
+        EXPECT_NE(firstError("http:\n  allowed-origins: [\"" + bad + "\"]\n").find("must be an origin"),
+                  std::string::npos)
+            << bad;
+    }
+    EXPECT_NE(firstError("http:\n  compat-rate-limit: -1\n").find("must be 0..100000"), std::string::npos);
+    EXPECT_NE(firstError("http:\n  compat-rate-burst: 0\n").find("must be 1..100000"), std::string::npos);
+    EXPECT_NE(firstError("limits:\n  unknown-key-labels: 10001\n").find("must be 0..10000"),
+              std::string::npos);
+    EXPECT_EQ(firstError("http:\n  body-budget: 8MB\n")
+                  .rfind("http.body-budget: must be at least limits.max-document-size (10MB), got 8MB", 0),
+              0u);
+}

@@ -36,3 +36,14 @@ TEST(SafePath, DotSegmentsEmptySegmentsBackslashesAndNulAreRefused) {
         EXPECT_EQ(pathRefusal(bad), "BAD_PATH 400") << bad;
     }
 }
+
+// A control character would end or rewrite the access log line the path is written into
+// (docs/security.md "Logs"): refused raw and percent-encoded, before anything logs the path.
+TEST(SafePath, ControlCharactersAreRefused) {
+    for (const std::string bad :
+         {"/ops/x%0a2026-01-01T00:00:00Z info  ops: operator=alice", "/ops/x%0D", "/ops/%09", "/x%1b[2J",
+          "/x%7f", "/x%7F", "/ops/a\x01", "/ops/a\x7f", "/ops/a\x1f"}) {
+        EXPECT_EQ(pathRefusal(bad), "BAD_PATH 400") << bad;
+    }
+    EXPECT_EQ(pathRefusal("/ops/messages/%E8%88%AA"), "accepted") << "UTF-8 is no control character";
+}

@@ -71,3 +71,20 @@ TEST(TraceScope, NestsAndRestores) {
     EXPECT_EQ(msgx::log::TraceScope::current(), "");
     EXPECT_EQ(msgx::log::withTrace("x"), "x");
 }
+
+// TYPE and STYP, paths and header values come from outside: in the text format a control character
+// in any field is written escaped, so one call is always one line and no terminal sequence runs.
+TEST(LineFormatter, TextLineEscapesControlCharactersInEveryField) {
+    EXPECT_EQ(
+        render(LogFormat::Text, spdlog::level::info,
+               "message 7 FLOP-X\n2026-01-01T00:00:00.000Z info  forged\r\t\x1b[2J\x7f 航站楼 \xc2\x9b"),
+        "2024-03-18T07:15:00.250Z info  message 7 FLOP-X\\n2026-01-01T00:00:00.000Z info  "
+        "forged\\r\\t\\x1b[2J\\x7f 航站楼 \\u009b\n");
+    std::string payload;
+    {
+        msgx::log::TraceScope scope("12\n34");
+        payload = msgx::log::withTrace("ok");
+    }
+    EXPECT_EQ(render(LogFormat::Text, spdlog::level::info, payload),
+              "2024-03-18T07:15:00.250Z info  [trace 12\\n34] ok\n");
+}

@@ -69,3 +69,27 @@ TEST(Metrics, AFailedPollCountsAndMarksTheMailboxDown) {
     EXPECT_TRUE(has(text, "msgx_poll_failures_total 1")) << text;
     EXPECT_TRUE(has(text, "msgx_mailbox_up 0")) << text;
 }
+
+// Routing keys come from upstream documents: each distinct one would be a series of its own. Keys no
+// plugin serves get a label of their own up to limits.unknown-key-labels (100 by default), then
+// share `other`; a key not shaped like TYPE-STYP never gets one.
+TEST(Metrics, UnknownKeysBeyondTheLimitShareTheOtherLabel) {
+    Metrics metrics("x");
+    for (int i = 0; i < 150; ++i) {
+        metrics.unknownKey("ZZ" + std::to_string(i) + "-X");
+        metrics.messageProcessed("ZZ" + std::to_string(i) + "-X", Outcome::Dead);
+    }
+    metrics.unknownKey(std::string(500, 'A') + "-B");
+    metrics.messageProcessed("FLOP-\"GTDT\n", Outcome::Dead);
+    const std::string text = metrics.text();
+    EXPECT_TRUE(has(text, R"(msgx_unknown_key_messages_total{key="ZZ99-X"} 1)")) << text;
+    EXPECT_FALSE(has(text, R"(msgx_unknown_key_messages_total{key="ZZ100-X"} 1)")) << text;
+    EXPECT_TRUE(has(text, R"(msgx_unknown_key_messages_total{key="other"} 51)")) << text;
+    EXPECT_TRUE(has(text, R"(msgx_messages_processed_total{key="other",outcome="dead"} 51)")) << text;
+    std::size_t series = 0;
+    for (std::size_t at = text.find("\nmsgx_unknown_key_messages_total{"); at != std::string::npos;
+         at = text.find("\nmsgx_unknown_key_messages_total{", at + 1)) {
+        ++series;
+    }
+    EXPECT_EQ(series, 101u) << "100 keys and other";
+}

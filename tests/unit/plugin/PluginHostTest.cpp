@@ -10,10 +10,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <unistd.h>
 
 namespace msgx::plugin {
 namespace {
 
+namespace fs = std::filesystem;
 using test::PluginsDir;
 
 // The note the echo plugin writes: "echo <version> <key>".
@@ -90,6 +92,8 @@ TEST(PluginHost, RefusesASharedObjectWithoutTheEntrySymbol) {
 TEST(PluginHost, RefusesAFileThatIsNotASharedObject) {
     PluginsDir dir;
     std::ofstream(dir.path() / "garbage.so") << "not an ELF file";
+    fs::permissions(dir.path() / "garbage.so", fs::perms::group_write | fs::perms::others_write,
+                    fs::perm_options::remove); // whatever the umask: refused as no ELF file
     PluginHost host(dir.path());
     const auto reason = refusalOf(host.reload(), "garbage.so");
     EXPECT_TRUE(contains(reason, "cannot be loaded:")) << reason;
@@ -240,6 +244,77 @@ TEST(PluginHost, AMissingDirectoryKeepsWhatIsLoaded) {
     ASSERT_TRUE(report.problem.has_value());
     EXPECT_TRUE(contains(*report.problem, "cannot be read")) << *report.problem;
     EXPECT_EQ(echoNote(host, "TEST-ECHO"), "echo 1.0.0 TEST-ECHO");
+}
+
+// Whoever may write into the plugins folder runs code as msgxd (docs/security.md): a folder or a
+// file that group or others may write is refused with the reason, like a token file others may read.
+TEST(PluginHost, RefusesAFolderOrAFileThatGroupOrOthersMayWrite) {
+    PluginsDir dir;
+    const auto file = dir.add("echo-1.0.0");
+    fs::permissions(dir.path(), fs::perms::group_write | fs::perms::others_write, fs::perm_options::add);
+    PluginHost host(dir.path());
+    const auto open = host.reload();
+    ASSERT_TRUE(open.problem.has_value()) << open.summaryLine();
+    EXPECT_TRUE(contains(*open.problem, "is writable by group or others")) << *open.problem;
+    EXPECT_TRUE(contains(*open.problem, "chmod go-w")) << *open.problem;
+    EXPECT_FALSE(host.acquire("TEST-ECHO").has_value());
+
+    fs::permissions(dir.path(), fs::perms::group_write | fs::perms::others_write, fs::perm_options::remove);
+    fs::permissions(file, fs::perms::group_write, fs::perm_options::add);
+    dir.add("throwing-decide");
+    const auto report = host.reload();
+    EXPECT_FALSE(report.problem.has_value());
+    EXPECT_TRUE(contains(refusalOf(report, "echo-1.0.0.so"), "is writable by group or others"))
+        << refusalOf(report, "echo-1.0.0.so");
+    EXPECT_FALSE(host.acquire("TEST-ECHO").has_value());
+    EXPECT_EQ(report.loaded.size(), 1u) << "the other file is loaded: " << report.summaryLine();
+}
+
+// A file another user owns could be changed by that user: refused like a writable one. Changing a
+// file's owner needs root, so the suite shows it when it runs as root (as CI does).
+TEST(PluginHost, RefusesAFileAnotherUserOwns) {
+    if (::geteuid() != 0) {
+        GTEST_SKIP() << "chown needs root";
+    }
+    PluginsDir dir;
+    const auto file = dir.add("echo-1.0.0");
+    ASSERT_EQ(::chown(file.c_str(), 65534, 65534), 0);
+    PluginHost host(dir.path());
+    const auto reason = refusalOf(host.reload(), "echo-1.0.0.so");
+    EXPECT_TRUE(contains(reason, "is owned by uid 65534, not by root or msgxd's user (uid 0)")) << reason;
+    EXPECT_FALSE(host.acquire("TEST-ECHO").has_value());
+}
+
+// A link to a file elsewhere is checked where it leads: the target and the folder holding it.
+TEST(PluginHost, RefusesALinkToAFileInAFolderOthersMayWrite) {
+    PluginsDir dir;
+    msgx::test::TempDir elsewhere;
+    fs::copy_file(fs::path(MSGX_TEST_PLUGINS_DIR) / "echo-1.0.0.so", elsewhere.path() / "echo.so");
+    fs::permissions(elsewhere.path(), fs::perms::others_write, fs::perm_options::add);
+    fs::create_symlink(elsewhere.path() / "echo.so", dir.path() / "echo.so");
+    PluginHost host(dir.path());
+    const auto report = host.reload();
+    EXPECT_TRUE(contains(refusalOf(report, "echo.so"), "is writable by group or others"))
+        << refusalOf(report, "echo.so") << " / " << report.summaryLine();
+    EXPECT_FALSE(host.acquire("TEST-ECHO").has_value());
+}
+
+// The folder a replaced file is opened through is made fresh by mkdtemp: a name another local user
+// could take first (/tmp/msgx-plugin-aliases-<pid>) neither blocks the reload nor is used.
+TEST(PluginHost, TheAliasFolderIsNotAPredictableName) {
+    PluginsDir dir;
+    dir.add("echo-1.0.0", "echo.so");
+    PluginHost host(dir.path());
+    host.reload();
+    const fs::path squatted =
+        fs::temp_directory_path() / ("msgx-plugin-aliases-" + std::to_string(::getpid()));
+    std::ofstream(squatted) << "taken by another user\n";
+    dir.replace("echo.so", "echo-1.1.0");
+    const auto report = host.reload();
+    std::error_code ignored;
+    fs::remove(squatted, ignored);
+    ASSERT_EQ(report.replaced.size(), 1u) << report.summaryLine() << " " << refusalOf(report, "echo.so");
+    EXPECT_EQ(echoNote(host, "TEST-ECHO"), "echo 1.1.0 TEST-ECHO");
 }
 
 TEST(PluginHost, ALeaseKeepsItsPluginLoadedAcrossAReplacement) {

@@ -43,6 +43,36 @@ std::string utcTime(std::chrono::system_clock::time_point t) {
     return {text.data(), text.size()};
 }
 
+// Appends `text` with its control characters escaped (LineFormatter.h).
+void appendEscaped(std::string_view text, spdlog::memory_buf_t& dest) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::size_t plain = 0; // start of the run of bytes not yet appended
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        const bool c1 = byte == 0xc2 && i + 1 < text.size() &&
+                        static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                        static_cast<unsigned char>(text[i + 1]) <= 0x9f;
+        if (byte >= 0x20 && byte != 0x7f && !c1) {
+            continue;
+        }
+        dest.append(text.data() + plain, text.data() + i);
+        if (c1) {
+            const auto code = static_cast<unsigned char>(text[i + 1]);
+            const char escaped[] = {'\\', 'u', '0', '0', kHex[code >> 4], kHex[code & 0xf]};
+            dest.append(escaped, escaped + sizeof escaped);
+            ++i;
+        } else if (byte == '\n' || byte == '\r' || byte == '\t') {
+            const char escaped[] = {'\\', byte == '\n' ? 'n' : byte == '\r' ? 'r' : 't'};
+            dest.append(escaped, escaped + sizeof escaped);
+        } else {
+            const char escaped[] = {'\\', 'x', kHex[byte >> 4], kHex[byte & 0xf]};
+            dest.append(escaped, escaped + sizeof escaped);
+        }
+        plain = i + 1;
+    }
+    dest.append(text.data() + plain, text.data() + text.size());
+}
+
 std::string_view levelName(spdlog::level::level_enum level) {
     switch (level) {
     case spdlog::level::trace:
@@ -85,9 +115,11 @@ void LineFormatter::format(const spdlog::details::log_msg& msg, spdlog::memory_b
     appendUtcTime(msg.time, dest);
     fmt::format_to(std::back_inserter(dest), " {:<5} ", fmt::format("{}", levelName(msg.level)));
     if (!trace.empty()) {
-        fmt::format_to(std::back_inserter(dest), "[trace {}] ", trace);
+        dest.append(std::string_view("[trace "));
+        appendEscaped(trace, dest);
+        dest.append(std::string_view("] "));
     }
-    dest.append(message);
+    appendEscaped(message, dest);
     dest.push_back('\n');
 }
 

@@ -1,5 +1,7 @@
 #include "msgx/metrics/Metrics.h"
 
+#include "msgx/metrics/KeyLabels.h"
+
 #include <mutex>
 #include <prometheus/counter.h>
 #include <prometheus/family.h>
@@ -271,6 +273,7 @@ public:
     Counter& logDropped;
     std::mutex droppedMutex;
     std::uint64_t droppedSeen = 0;
+    KeyLabels keyLabels;
 };
 
 Metrics& Metrics::process(const std::string& version) {
@@ -283,17 +286,25 @@ Metrics::Metrics(const std::string& version) : families_(std::make_unique<Famili
 Metrics::~Metrics() = default;
 
 void Metrics::messageProcessed(const std::string& key, Outcome outcome) {
-    families_->processed.Add({{"key", key.empty() ? "unknown" : key}, {"outcome", outcomeName(outcome)}})
+    families_->processed.Add({{"key", families_->keyLabels.labelFor(key)}, {"outcome", outcomeName(outcome)}})
         .Increment();
 }
 
 void Metrics::unknownKey(const std::string& key) {
-    families_->unknownKeys.Add({{"key", key.empty() ? "unknown" : key}}).Increment();
+    families_->unknownKeys.Add({{"key", families_->keyLabels.labelFor(key)}}).Increment();
 }
 
 void Metrics::handlerDuration(const std::string& type, std::chrono::duration<double> seconds) {
     families_->handler.Add({{"type", type.empty() ? "unknown" : type}}, kHandlerBuckets)
         .Observe(seconds.count());
+}
+
+void Metrics::servedKeys(const std::vector<std::string>& keys) {
+    families_->keyLabels.setServed(keys);
+}
+
+void Metrics::limitUnknownKeyLabels(std::size_t limit) {
+    families_->keyLabels.setLimit(limit);
 }
 
 void Metrics::commitDuration(std::chrono::duration<double> seconds) {
@@ -354,7 +365,7 @@ void Metrics::gapsWaited(std::int64_t count) {
 }
 
 void Metrics::identityConflict(const std::string& key) {
-    families_->identityConflicts.Add({{"key", key.empty() ? "unknown" : key}}).Increment();
+    families_->identityConflicts.Add({{"key", families_->keyLabels.labelFor(key)}}).Increment();
 }
 
 void Metrics::lateRows(std::int64_t count) {

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <future>
 #include <limits>
+#include <utility>
 
 namespace msgx::pipeline {
 namespace {
@@ -109,6 +110,7 @@ PumpSettings PumpSettings::of(const config::Config& config) {
     settings.commit = CommitSettings{config.mailbox.statusMap, config.shadow};
     settings.maxDocumentSize = config.limits.maxDocumentSize;
     settings.matchSeqnEcho = config.requests.matchSeqnEcho;
+    settings.unknownKeysWarned = config.limits.unknownKeyLabels;
     settings.refreshedTypes = typesOnlyRefreshed(config.refresh);
     settings.history = FlightHistorySettings::of(config);
     return settings;
@@ -916,7 +918,18 @@ void Pump::recordFailure(const Failure& failure, storage::Timestamp now, PumpSte
     const storage::Timestamp anchor = record.processingStartedAt
                                           ? *record.processingStartedAt
                                           : queue.markProcessingStarted(record.mailboxId);
-    if (failure.errorClass == ErrorClass::Unsupported && warnedUnknownKeys_.insert(failure.key).second) {
+    const bool unwarned =
+        failure.errorClass == ErrorClass::Unsupported && !warnedUnknownKeys_.contains(failure.key);
+    if (unwarned && std::cmp_greater_equal(warnedUnknownKeys_.size(), settings_.unknownKeysWarned)) {
+        if (!unknownKeysLimitWarned_) {
+            unknownKeysLimitWarned_ = true;
+            log::warn("{} keys without a plugin warned about since the start (limits.unknown-key-labels): "
+                      "further unknown keys such as {} (message {}) are not warned one by one; their FAILED "
+                      "lines and msgx_unknown_key_messages_total{{key=\"other\"}} still count them",
+                      warnedUnknownKeys_.size(), shownKey(failure.key), record.mailboxId);
+        }
+    } else if (unwarned) {
+        warnedUnknownKeys_.insert(failure.key);
         // Once per key and start, also when its first attempt is its last: an upstream that begins
         // sending a new type is seen at once, without a WARN per attempt of every message
         // (docs/pipeline.md "Retries per error class").

@@ -53,11 +53,18 @@ public:
     Metrics(const Metrics&) = delete;
     Metrics& operator=(const Metrics&) = delete;
 
+    // The `key` label of these three is bounded (KeyLabels.h): the served keys, up to
+    // limits.unknown-key-labels other TYPE-STYP keys, then `other`.
     void messageProcessed(const std::string& key, Outcome outcome);
     void unknownKey(const std::string& key);
     // A repeat of a bound identity with another document (pipeline.identity-conflict).
     void identityConflict(const std::string& key);
+    // Called only for a key a plugin serves, so `type` is bounded by the plugins.
     void handlerDuration(const std::string& type, std::chrono::duration<double> seconds);
+    // The keys the loaded plugins serve (the plugin host, at every reload).
+    void servedKeys(const std::vector<std::string>& keys);
+    // limits.unknown-key-labels (msgxd at start; KeyLabels::kDefaultLimit until then).
+    void limitUnknownKeyLabels(std::size_t limit);
     void commitDuration(std::chrono::duration<double> seconds);
 
     void eventsSent(const std::string& target, std::int64_t count);

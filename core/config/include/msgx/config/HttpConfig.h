@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace msgx::config {
 
@@ -30,6 +31,16 @@ struct HttpConfig {
     int allFlightsLimit = 100000;               // GET /all/flights refuses a larger answer
     Milliseconds schdSyncWait = std::chrono::seconds(2); // POST /schd/sync waits this long for SENT
     std::string consoleDir = "/usr/share/msgx/console";  // the console's files, served at /console/
+    // Browsers (docs/security.md): Host names accepted beside loopback names and addresses (DNS
+    // rebinding), and origins of other sites' pages that may call (same-origin always may).
+    std::vector<std::string> allowedHosts;
+    std::vector<std::string> allowedOrigins;
+    int compatRateLimit = 0;  // calls a second per peer on the compat endpoints; 0: no limit
+    int compatRateBurst = 20; // calls a peer may make at once before the rate applies
+    std::uint64_t bodyBudget = 64ULL * 1024 * 1024; // request bodies in memory at once, all connections
 };
+
+// Whether `host` (as http.listen holds it) is a loopback address: 127.0.0.0/8 or ::1.
+bool isLoopbackAddress(const std::string& host);
 
 } // namespace msgx::config

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "msgx/http/BodyBudget.h"
 #include "msgx/json/JsonValue.h"
 
 #include <Poco/Net/HTTPServerRequest.h>
@@ -18,7 +19,13 @@ namespace msgx::http {
 // (the router answers them); an endpoint answers success itself, once.
 class Exchange {
 public:
-    Exchange(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response);
+    // `bodies`: the budget readBody() reserves the body in (nullptr: none); what it reserved is
+    // given back when the exchange ends.
+    Exchange(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+             BodyBudget* bodies = nullptr);
+    ~Exchange();
+    Exchange(const Exchange&) = delete;
+    Exchange& operator=(const Exchange&) = delete;
 
     [[nodiscard]] const std::string& method() const { return request_.getMethod(); }
     // The decoded path, without the query.
@@ -40,8 +47,10 @@ public:
 
     // The whole body, at most maxBytes. ApiError 413 TOO_LARGE at once when Content-Length says more,
     // or as soon as more has been read (a chunked or unsized body is never buffered past the
-    // limit plus one read); ApiError 400 when the body ends early or cannot be read. Marks the
-    // connection's body as read (ConnectionDeadlines).
+    // limit plus one read); ApiError 400 when the body ends early or cannot be read; ApiError 503
+    // BUSY (Retry-After 1) when the body budget cannot hold it: a sized body is reserved whole before
+    // it is read, another one read by read. Marks the connection's body as read
+    // (ConnectionDeadlines).
     std::string readBody(std::uint64_t maxBytes);
     // A JSON object body (Content-Type application/json; an empty body is {}). ApiError 415 for
     // another media type, 400 when it is not a JSON object.
@@ -75,9 +84,13 @@ public:
 
 private:
     std::string readChunked(std::uint64_t maxBytes);
+    // Takes `bytes` more from the body budget, or throws ApiError 503 BUSY.
+    void reserveBody(std::uint64_t bytes);
 
     Poco::Net::HTTPServerRequest& request_;
     Poco::Net::HTTPServerResponse& response_;
+    BodyBudget* bodies_;
+    std::uint64_t reserved_ = 0;
     std::string path_;
     std::map<std::string, std::string> pathParams_;
     int status_ = 0;

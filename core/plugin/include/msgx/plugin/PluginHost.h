@@ -35,6 +35,13 @@ private:
 // change at info level. The new registry is swapped in atomically: acquire() before the swap gets
 // the old plugin, after it the new one; a replaced plugin is unloaded when its last lease is gone.
 //
+// Whoever may write the plugin code runs code as msgxd (docs/security.md "Plugins"): a directory
+// that is not owned by root or this process's user, or that group or others may write, loads
+// nothing (the report's `problem` says why, the loaded plugins stay); a file of that kind - or one a
+// link leads into such a folder - is refused with the reason. A replaced file is opened through a
+// link in a folder of our own made by mkdtemp. Every reload tells the metrics which keys are served
+// (their labels are never bounded away, metrics::KeyLabels).
+//
 // acquire() and snapshot() may be called from any thread at any time; reload() calls are
 // serialised.
 class PluginHost {
@@ -62,7 +69,7 @@ private:
     std::mutex reloadMutex_;          // one reload at a time
     mutable std::mutex currentMutex_; // guards current_ (held only to copy or swap the pointer)
     std::shared_ptr<const HandlerRegistry> current_;
-    std::filesystem::path aliasDirectory_; // fresh dlopen names for replaced files, created on demand
+    std::filesystem::path aliasDirectory_; // fresh dlopen names for replaced files, mkdtemp on demand
 };
 
 } // namespace msgx::plugin

@@ -44,6 +44,8 @@ struct PumpSettings {
     CommitSettings commit; // mailbox.status-map, shadow
     std::uint64_t maxDocumentSize = config::LimitsConfig{}.maxDocumentSize;
     bool matchSeqnEcho = config::RequestsConfig{}.matchSeqnEcho;
+    // limits.unknown-key-labels: keys without a plugin warned about one by one, then one WARN.
+    int unknownKeysWarned = config::LimitsConfig{}.unknownKeyLabels;
     // The RTYPEs only the admin-API refresh writes (refresh.precedence admin-api), upper case.
     std::set<std::string, std::less<>> refreshedTypes;
     FlightHistorySettings history; // flights.* (the history sweep and revival)
@@ -323,8 +325,10 @@ private:
     // found only by the commit, each cost a commit alone and a cold view (~50 msgs/s). Off again
     // after a batch without one, so that ordinary traffic pays nothing for it.
     bool repeatsArriving_ = false;
-    // The keys without a plugin already reported at WARN since the start (one line per new key).
+    // The keys without a plugin already reported at WARN since the start (one line per new key), at
+    // most settings_.unknownKeysWarned of them: upstream decides how many keys arrive.
     std::set<std::string, std::less<>> warnedUnknownKeys_;
+    bool unknownKeysLimitWarned_ = false;
 };
 
 } // namespace msgx::pipeline
