@@ -250,15 +250,18 @@ TEST_P(StoreSuite, TableSizesAreEstimatesOrKeptCountsWithTheOldestRowOfEachTable
 
     const auto dialect = store().settings().dialect;
     if (dialect == storage::SqlDialect::PostgreSql) {
-        h.execute("ANALYZE PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST");
+        h.execute("ANALYZE PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST, FLIGHT, FLIGHT_HST, "
+                  "FLIGHT_DETAIL_HST");
     } else if (dialect == storage::SqlDialect::MySql) {
-        h.execute("ANALYZE TABLE PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST");
+        h.execute("ANALYZE TABLE PROC_STATE, PROC_STATE_HST, MSG_EVENT, MSG_EVENT_HST, FLIGHT, FLIGHT_HST,"
+                  " FLIGHT_DETAIL_HST");
     }
     std::map<std::string, storage::TableSize> sizes;
     for (auto& size : store().archive().tableSizes()) {
         sizes[size.table] = size;
     }
-    ASSERT_EQ(sizes.size(), 4u);
+    // The live tables with an oldest row, the history tables of HistoryTables.cpp and their dependents.
+    ASSERT_EQ(sizes.size(), 7u);
     const bool sqlite = dialect == storage::SqlDialect::Sqlite;
     EXPECT_EQ(sizes["PROC_STATE"].rowsSource, sqlite ? "counted" : "estimate");
     EXPECT_EQ(sizes["PROC_STATE_HST"].rowsSource, sqlite ? "kept" : "estimate");
@@ -277,6 +280,9 @@ TEST_P(StoreSuite, TableSizesAreEstimatesOrKeptCountsWithTheOldestRowOfEachTable
     EXPECT_EQ(sizes["PROC_STATE_HST"].oldest, archivedAt);
     EXPECT_EQ(sizes["PROC_STATE_HST"].oldestBy, "ARCHIVED_AT");
     EXPECT_FALSE(sizes["MSG_EVENT_HST"].oldest) << "empty";
+    EXPECT_FALSE(sizes["FLIGHT"].oldest) << "empty";
+    EXPECT_EQ(sizes["FLIGHT"].oldestBy, "SODT");
+    EXPECT_EQ(sizes["FLIGHT_HST"].oldestBy, "ARCHIVED_AT");
 }
 
 } // namespace
