@@ -160,10 +160,26 @@ TEST_P(FlightHistory, AMessageBringsTheGroupBackAsItWasInItsCommit) {
     ASSERT_TRUE(inHistory(880301).has_value());
     const auto versionInHistory = inHistory(880301)->stateVersion;
 
+    const auto msgBefore = typesOf("msg").size();
+    const auto schdBefore = typesOf("schd").size();
     enqueue(4, standUpdate(4, 880301, "420", kSentAfterTheSweep));
     ASSERT_EQ(runUntilQuiet(), 1);
 
     EXPECT_EQ(record(4).state, ProcessingState::Succeeded) << record(4).note.value_or("");
+    // Downstream is told the group is back as it was told it left: msg before the change, schd
+    // the whole documents (no tombstone is the last word on a live flight).
+    const auto msg = payloads("msg");
+    ASSERT_EQ(msg.size(), msgBefore + 3);
+    EXPECT_EQ(msg[msgBefore], R"({"type":"flight-from-history","flid":880301})");
+    EXPECT_EQ(msg[msgBefore + 1], R"({"type":"flight-from-history","flid":880302})");
+    EXPECT_THAT(msg[msgBefore + 2], ::testing::StartsWith(R"({"type":"flight-update","flid":880301,)"));
+    const auto schd = events("schd");
+    ASSERT_EQ(schd.size(), schdBefore + 2);
+    EXPECT_THAT(schd[schdBefore].payloadJson,
+                ::testing::StartsWith(R"({"type":"flight-upsert","flid":880301,)"));
+    EXPECT_THAT(schd[schdBefore].payloadJson, HasSubstr(R"("currentStand":"420")"));
+    EXPECT_THAT(schd[schdBefore + 1].payloadJson,
+                ::testing::StartsWith(R"({"type":"flight-upsert","flid":880302,)"));
     const auto arrival = flight(880301);
     ASSERT_TRUE(arrival.has_value());
     EXPECT_EQ(arrival->text("currentStand"), "420");

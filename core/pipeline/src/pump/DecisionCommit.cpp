@@ -4,6 +4,7 @@
 #include "msgx/pipeline/pump/StoreReferenceView.h"
 #include "msgx/storage/ColumnLimits.h"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -89,12 +90,25 @@ storage::ProcessingCommit DecisionCommit::ofDecision(const storage::ProcessingRe
             commit.flights.push_back(flights.apply(change));
         }
     }
+    // A group brought back from the history is told as it was told it left (docs/delivery.md "A
+    // flight moved to the history"): each member's return on `msg` before this message's changes,
+    // and its whole document on `schd`.
+    std::vector<sdk::Flid> pushes;
+    for (const sdk::Flid flid : flights.takeRevived()) {
+        commit.events.push_back({"msg", flid, flightFromHistoryPayload(flid)});
+        pushes.push_back(flid);
+    }
     for (const auto& event : decision.events) {
         if (!stale.contains(event.flid)) {
             commit.events.push_back({"msg", event.flid, msgEventPayload(event)});
         }
     }
     for (const sdk::Flid flid : decision.schdPush) {
+        if (std::find(pushes.begin(), pushes.end(), flid) == pushes.end()) {
+            pushes.push_back(flid);
+        }
+    }
+    for (const sdk::Flid flid : pushes) {
         if (stale.contains(flid)) {
             continue;
         }

@@ -40,4 +40,8 @@ std::string flightToHistoryPayload(sdk::Flid flid) {
     return json::renderCompactJson(headOf("flight-to-history", flid));
 }
 
+std::string flightFromHistoryPayload(sdk::Flid flid) {
+    return json::renderCompactJson(headOf("flight-from-history", flid));
+}
+
 } // namespace msgx::pipeline

@@ -3,6 +3,7 @@
 #include "msgx/pipeline/pump/FlightStoreMapping.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace msgx::pipeline {
 
@@ -90,6 +91,10 @@ void StoreFlightView::readHistory(const std::vector<sdk::Flid>& flids) const {
     for (const auto& [record, lists] : flights_.historyGroupsOf(flids, since)) {
         holdStored(record, lists);
     }
+}
+
+std::vector<sdk::Flid> StoreFlightView::takeRevived() {
+    return std::exchange(revived_, {});
 }
 
 std::optional<storage::Timestamp> StoreFlightView::lastChangeInHistory(sdk::Flid flid) const {
@@ -353,6 +358,7 @@ storage::FlightWrite StoreFlightView::apply(const sdk::FlightChange& change) {
             if (held.historyGroup == group) {
                 held.historyChangedAt.reset();
                 held.historyGroup.reset();
+                revived_.push_back(flid);
             }
         }
     }
@@ -374,6 +380,7 @@ void StoreFlightView::throwStoreFailure() const {
 
 void StoreFlightView::reset() {
     entries_.clear();
+    revived_.clear();
     unpacked_.clear();
     answeredUnheld_.clear();
     candidates_.clear();

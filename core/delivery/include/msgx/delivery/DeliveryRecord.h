@@ -17,7 +17,7 @@ namespace msgx::delivery {
 //   schd: {"type":"flight-upsert","flid":1,"document":{<flight document>}}
 //         {"type":"flight-delete","flid":1}  -> delivered as a tombstone (no value)
 //         {"type":"flight-to-history","flid":1} -> a tombstone too (moved out of the live set)
-//   msg : also {"type":"flight-to-history","flid":1}
+//   msg : also {"type":"flight-to-history","flid":1} and {"type":"flight-from-history","flid":1}
 // A payload carries no time field, so a replay or a crash-recovery re-run writes the same text.
 
 // One record as a sink sends it. Kafka: key = FLID (decimal text), value = the envelope (or no

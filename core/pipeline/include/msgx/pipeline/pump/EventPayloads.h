@@ -26,4 +26,8 @@ std::string flightDeletePayload(sdk::Flid flid);
 // {"type":"flight-to-history","flid":1}; `schd` delivers it as a tombstone, as a deletion.
 std::string flightToHistoryPayload(sdk::Flid flid);
 
+// Target `msg`, a flight a message brought back from the history (with its group), before that
+// message's own events: {"type":"flight-from-history","flid":1}; `schd` gets its whole document.
+std::string flightFromHistoryPayload(sdk::Flid flid);
+
 } // namespace msgx::pipeline

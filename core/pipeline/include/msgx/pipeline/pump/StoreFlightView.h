@@ -110,6 +110,10 @@ public:
     // time of its last change (FLIGHT.UPDATED_AT when it moved). nullopt otherwise.
     [[nodiscard]] std::optional<storage::Timestamp> lastChangeInHistory(sdk::Flid flid) const;
 
+    // The flights apply() brought back from the history since the last call (every member of each
+    // group a change revived, by FLID within a group), and forgets them: the caller publishes them.
+    std::vector<sdk::Flid> takeRevived();
+
     // How many changes apply() took since construction: unchanged across a decision means the view
     // still equals the store after it (a message that failed before its changes were applied).
     [[nodiscard]] std::uint64_t changesApplied() const { return changesApplied_; }
@@ -176,6 +180,7 @@ private:
     storage::FlightRepository& flights_;
     std::optional<HistoryWindow> history_;
     std::uint64_t changesApplied_ = 0;
+    std::vector<sdk::Flid> revived_; // takeRevived()
     mutable std::map<sdk::Flid, Entry> entries_;
     mutable std::optional<storage::InfraError> storeFailure_;
     // The (attribute, value) look-ups answered by the store whose value the view did not hold then
