@@ -11,7 +11,7 @@ KAFKA_MOCK  := $(DEV_DIR)/tests/services/msgx-kafka-mock
 
 PACKAGE_DIR := build/package
 
-.PHONY: help deps build build-release run test fuzz bench chaos soak format tidy clean package package-test
+.PHONY: help deps build build-release run test fuzz bench chaos season soak format tidy clean package package-test
 
 help:
 	@echo "make run    - build and run msgxd in the foreground on the embedded profile (etc/msgx.embedded.yaml)"
@@ -19,7 +19,8 @@ help:
 	@echo "make fuzz   - libFuzzer run of the XML decoder (FUZZ_SECONDS, default 600); make test replays its corpus"
 	@echo "make bench  - release build; store, delivery, end-to-end (fsync off and on; bench/results/), snapshot and FLOP benchmarks beside raw rates of the same run (docs/performance.md)"
 	@echo "make chaos  - release build; msgxd writer + standby (faketime) under kills, pauses, outages and Kafka/disk faults, checked, ~10 min (docs/reliability.md)"
-	@echo "make soak   - release build; hot store operations at 10k rows and at full size, msgxd RSS over 30 min at 1,000 msg/s, <= 45 min (docs/performance.md)"
+	@echo "make season - release build; msgxd under libfaketime sweeps a flight 40 days past at archive.at and revives it, ~1 min (docs/testing.md)"
+	@echo "make soak   - make season, then hot store operations at 10k rows and at full size, msgxd RSS over 30 min at 1,000 msg/s, <= 45 min (docs/performance.md)"
 	@echo "make format - apply clang-format;  make tidy - run clang-tidy over the dev build"
 	@echo "make package      - release build (no tests) and the DEB + RPM files in $(PACKAGE_DIR)/packages"
 	@echo "make package-test - install the DEBs into a throwaway Debian 12 root and check them (root, docs/packaging.md)"
@@ -81,13 +82,22 @@ chaos: deps-chaos
 	  --commit "$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD -- core storage plugins handlers || echo '+uncommitted')" \
 	  $(CHAOS_ARGS)
 
+# The flight history over a faked calendar (docs/testing.md "The season run"): release msgxd on a
+# temporary embedded-profile store under libfaketime (never the ASan tree), about a minute.
+season: deps-season
+	cmake --preset release
+	cmake --build --preset release --target msgx_runtime
+	tests/season/faketime-sweep.sh $(RELEASE_DIR)
+
 # Flat cost as the store grows and memory over time (docs/performance.md): fills a private
 # PostgreSQL to the size of real operation, then runs msgxd 30 minutes; not part of make test.
+# The season run first: a minute that stops a broken sweep before the long run.
 # SOAK_ARGS passes options, e.g. SOAK_ARGS='--minutes 5'.
 SOAK_ARGS ?=
 soak: deps-bench
 	cmake --preset release
 	cmake --build --preset release --target msgx-soak msgx_runtime msgx-kafka-mock
+	tests/season/faketime-sweep.sh $(RELEASE_DIR)
 	bench/run-soak.sh $(RELEASE_DIR) $(SOAK_ARGS)
 
 format:

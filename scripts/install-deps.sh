@@ -2,8 +2,9 @@
 # install-deps.sh [PROFILE...]: installs the Debian 12 packages msgexchange needs, per profile:
 #   build    compile everything and run msgxd (make run, make build)
 #   test     build, plus the test servers and tools of make test (the default)
-#   bench    test, plus the plots of make bench / make soak
+#   bench    test, plus the plots of make bench / make soak and libfaketime (make soak's season run)
 #   chaos    test, plus libfaketime (make chaos)
+#   season   build, plus libfaketime, sqlite3 and python3 (make season)
 #   fuzz     build, plus clang's libFuzzer (make fuzz)
 #   package  build, plus rpm, debootstrap, zstd and promtool (make package, make package-test)
 #   tidy     build, plus clang-tidy (make tidy)
@@ -29,8 +30,9 @@ TEST=(
   prometheus
   chromium chromium-driver python3-selenium
 )
-BENCH=(python3-matplotlib)
+BENCH=(python3-matplotlib faketime)
 CHAOS=(faketime)
+SEASON=(faketime sqlite3 python3)
 FUZZ=(clang libclang-rt-14-dev)
 PACKAGE=(rpm debootstrap zstd prometheus) # package-test checks the installed alert rules with promtool
 TIDY=(clang-tidy)
@@ -44,11 +46,12 @@ for profile in "${profiles[@]}"; do
   test) PACKAGES+=("${BUILD[@]}" "${TEST[@]}") ;;
   bench) PACKAGES+=("${BUILD[@]}" "${TEST[@]}" "${BENCH[@]}") ;;
   chaos) PACKAGES+=("${BUILD[@]}" "${TEST[@]}" "${CHAOS[@]}") ;;
+  season) PACKAGES+=("${BUILD[@]}" "${SEASON[@]}") ;;
   fuzz) PACKAGES+=("${BUILD[@]}" "${FUZZ[@]}") ;;
   package) PACKAGES+=("${BUILD[@]}" "${PACKAGE[@]}") ;;
   tidy) PACKAGES+=("${BUILD[@]}" "${TIDY[@]}") ;;
   *)
-    echo "install-deps: unknown profile '$profile' (build, test, bench, chaos, fuzz, package, tidy)" >&2
+    echo "install-deps: unknown profile '$profile' (build, test, bench, chaos, season, fuzz, package, tidy)" >&2
     exit 2
     ;;
   esac
