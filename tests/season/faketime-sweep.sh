@@ -26,9 +26,8 @@
 # clock ticks at the real rate from its start; C waits about 30 s for 03:00. libfaketime does not
 # mix with ASan: the release build only.
 #
-# docs/delivery.md says a revived flight is published again (msg event, schd document); the revival
-# does not do it for a FLOP's flight on schd nor for the partner it brings back: reported as KNOWN
-# GAP lines, not failed (expect_republished).
+# docs/delivery.md says a revived flight is published again (a msg event, the schd document), the
+# partner that comes back with it too: checked (expect_republished).
 #
 #   tests/season/faketime-sweep.sh [BUILD_DIR]      (default build/release; make season builds it)
 #
@@ -229,18 +228,13 @@ await_all_delivered() {
   fail "events still pending after 20 s: $(store "SELECT EVENT_ID, TARGET, FLID FROM MSG_EVENT WHERE STATE = 'PENDING';")"
 }
 
-# docs/delivery.md: a flight brought back from the history is published again ("a schd record with
-# the whole document again", an ordinary msg event). Checked, and reported as a known gap rather
-# than failed: issue 44's revival does not publish it yet for a FLOP (schd gets only schedule
-# messages' flights) nor for the partner that comes back with the named flight.
-gaps=0
+# docs/delivery.md: a flight brought back from the history is published again: its last msg record
+# is its return (flight-from-history) or the message's change, its last schd record its document.
 expect_republished() {
   local target=$1 flid=$2 got
   got=$(last_delivered "$target" "$flid")
-  if [[ ! $got =~ ^flight-(update|upsert)$ ]]; then
-    say "   KNOWN GAP: $target's last record of revived $flid is \"${got:-none}\", not the flight again (docs/delivery.md)"
-    gaps=$((gaps + 1))
-  fi
+  [[ $got =~ ^flight-(update|upsert|from-history)$ ]] ||
+    fail "$target's last record of revived $flid is \"${got:-none}\", not the flight again (docs/delivery.md)"
 }
 
 in_history() { store "SELECT COUNT(*) FROM FLIGHT_HST WHERE FLID = $1;"; }
@@ -323,4 +317,4 @@ say "   FLOP-STND 880301 (message $id_c, sent 03:01) brought the pair back: stan
 expect_republished schd 880301
 expect_republished msg 880302
 stop_daemon
-say "passed in $(($(date +%s) - began)) s ($gaps known gap(s) reported)"
+say "passed in $(($(date +%s) - began)) s"
