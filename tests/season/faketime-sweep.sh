@@ -263,7 +263,7 @@ await_succeeded "$id_b"
 await_all_delivered
 grep -q 'flight history: moved 2 flights' "$log" ||
   fail "B: the start's sweep run did not move the pair: $(grep 'flight history' "$log")"
-await_delivered msg 880301 1 flight-to-history
+await_delivered msg 880301 1 flight-from-history # moved by the sweep, back with its partner
 await_delivered msg 880302 1 flight-update # after its flight-to-history
 [[ $(all_flights) == "880301 880302" ]] || fail "B: GET /all/flights answered $(all_flights) after the revival"
 [[ $(in_history 880301) == 0 && $(in_history 880302) == 0 ]] || fail "B: FLIGHT_HST still holds the revived pair"
