@@ -14,4 +14,15 @@ std::filesystem::path embeddedConfigOnFreePort(const std::filesystem::path& dir)
     return path;
 }
 
+std::filesystem::path sqliteConfigIn(const std::filesystem::path& dir) {
+    const auto path = dir / "msgx.yaml";
+    std::ofstream(path) << "profile: embedded\nstore:\n  backend: sqlite\n  connect: "
+                        << (dir / "store.db").string()
+                        << "\nmailbox:\n  backend: sqlite\n  connect: " << (dir / "mailbox.db").string()
+                        << "\ndelivery:\n  targets:\n    msg: {type: file, path: "
+                        << (dir / "msg.jsonl").string()
+                        << "}\n    schd: {type: file, path: " << (dir / "schd.jsonl").string() << "}\n";
+    return path;
+}
+
 } // namespace msgx::test

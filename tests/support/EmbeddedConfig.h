@@ -9,4 +9,9 @@ namespace msgx::test {
 // developer's `make run` may hold 8470. Returns the file's path.
 std::filesystem::path embeddedConfigOnFreePort(const std::filesystem::path& dir);
 
+// Writes `dir`/msgx.yaml: the embedded profile with everything in `dir` (SQLite store.db and
+// mailbox.db, file targets msg.jsonl and schd.jsonl), for msgxctl run on a store the test fills.
+// Returns the file's path.
+std::filesystem::path sqliteConfigIn(const std::filesystem::path& dir);
+
 } // namespace msgx::test

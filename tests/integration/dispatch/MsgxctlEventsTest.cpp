@@ -1,4 +1,5 @@
 // `msgxctl events list|retry|skip`, the real binary on an embedded SQLite store.
+#include "EmbeddedConfig.h"
 #include "OutboxFixture.h"
 #include "Subprocess.h"
 #include "TempDir.h"
@@ -19,17 +20,6 @@ using testing::HasSubstr;
 
 class MsgxctlEvents : public ::testing::Test {
 protected:
-    MsgxctlEvents() {
-        std::ofstream(config_) << "profile: embedded\nstore:\n  backend: sqlite\n  connect: "
-                               << (dir_.path() / "store.db").string()
-                               << "\nmailbox:\n  backend: sqlite\n  connect: "
-                               << (dir_.path() / "mailbox.db").string()
-                               << "\ndelivery:\n  targets:\n    msg: {type: file, path: "
-                               << (dir_.path() / "msg.jsonl").string()
-                               << "}\n    schd: {type: file, path: " << (dir_.path() / "schd.jsonl").string()
-                               << "}\n";
-    }
-
     SubprocessResult events(std::vector<std::string> args) {
         std::vector<std::string> command{MSGX_MSGXCTL_BIN, "events"};
         command.insert(command.end(), args.begin(), args.end());
@@ -45,7 +35,7 @@ protected:
     }
 
     TempDir dir_;
-    std::filesystem::path config_ = dir_.path() / "msgx.yaml";
+    std::filesystem::path config_ = sqliteConfigIn(dir_.path());
     ManualClock clock_{dispatchTestStart()};
     SqliteOwnStore outbox_{clock_, dir_.path() / "store.db"};
 };

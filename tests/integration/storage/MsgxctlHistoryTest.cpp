@@ -1,6 +1,7 @@
 // msgxctl on an archived DEAD message (issue 44), the real binary on an embedded SQLite store:
 // `messages --state DEAD` lists it flagged archived, `replay` previews and applies it from history,
 // and `status` shows the live and history tables.
+#include "EmbeddedConfig.h"
 #include "Subprocess.h"
 #include "TempDir.h"
 #include "msgx/clock/ManualClock.h"
@@ -26,14 +27,6 @@ using testing::Not;
 class MsgxctlHistory : public ::testing::Test {
 protected:
     MsgxctlHistory() {
-        std::ofstream(config_) << "profile: embedded\nstore:\n  backend: sqlite\n  connect: "
-                               << (dir_.path() / "store.db").string()
-                               << "\nmailbox:\n  backend: sqlite\n  connect: "
-                               << (dir_.path() / "mailbox.db").string()
-                               << "\ndelivery:\n  targets:\n    msg: {type: file, path: "
-                               << (dir_.path() / "msg.jsonl").string()
-                               << "}\n    schd: {type: file, path: " << (dir_.path() / "schd.jsonl").string()
-                               << "}\n";
         storage::DatabaseSettings settings;
         settings.backend = storage::DatabaseBackend::Sqlite;
         settings.dialect = storage::SqlDialect::Sqlite;
@@ -67,7 +60,7 @@ protected:
     }
 
     TempDir dir_;
-    std::filesystem::path config_ = dir_.path() / "msgx.yaml";
+    std::filesystem::path config_ = sqliteConfigIn(dir_.path());
     ManualClock clock_{Clock::time_point(std::chrono::sys_days{std::chrono::year{2024} / 3 / 18})};
     std::unique_ptr<storage::OwnStore> store_;
 };

@@ -1,5 +1,6 @@
 // `msgxctl migrate` as an operator runs it: the real binary, a configuration file, an embedded
 // SQLite store. Applies everything once, nothing the second time, and refuses an edited migration.
+#include "EmbeddedConfig.h"
 #include "Subprocess.h"
 #include "TempDir.h"
 
@@ -20,16 +21,7 @@ using namespace std::chrono_literals;
 using testing::HasSubstr;
 
 std::filesystem::path writeConfig(const TempDir& dir) {
-    const auto path = dir.path() / "msgx.yaml";
-    std::ofstream(path) << "profile: embedded\n"
-                           "store:\n  backend: sqlite\n  connect: "
-                        << (dir.path() / "store.db").string() << "\nmailbox:\n  backend: sqlite\n  connect: "
-                        << (dir.path() / "mailbox.db").string()
-                        << "\ndelivery:\n  targets:\n    msg: {type: file, path: "
-                        << (dir.path() / "msg.jsonl").string()
-                        << "}\n    schd: {type: file, path: " << (dir.path() / "schd.jsonl").string()
-                        << "}\n";
-    return path;
+    return sqliteConfigIn(dir.path());
 }
 
 SubprocessResult migrate(const std::filesystem::path& config, const std::filesystem::path& migrations) {

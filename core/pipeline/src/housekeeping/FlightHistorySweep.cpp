@@ -60,6 +60,7 @@ void FlightHistorySweep::start() {
         return;
     }
     cutoff_ = clock_.now() - std::chrono::duration_cast<Clock::duration>(*settings_.flights.historyAfter);
+    cutoffText_ = sdk::formatUtc(*cutoff_);
     after_ = 0;
     settled_.clear();
     total_ = {};
@@ -70,10 +71,9 @@ bool FlightHistorySweep::due(const storage::FlightRecord& record) const {
         return false;
     }
     const sdk::FlightDocument document = documentFromStore(record, {});
-    const std::string cutoff = sdk::formatUtc(*cutoff_);
     for (const std::string_view name : kBestTimes) {
         if (const auto time = document.text(name)) {
-            return *time < cutoff; // ISO 8601 UTC text: the same order as the instants
+            return *time < cutoffText_; // ISO 8601 UTC text: the same order as the instants
         }
     }
     return true; // no time in the document: its SODT decided

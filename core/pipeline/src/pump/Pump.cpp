@@ -1,7 +1,6 @@
 #include "msgx/pipeline/pump/Pump.h"
 
 #include "msgx/codec/Ascii.h"
-#include "msgx/codec/DateTimeFields.h"
 #include "msgx/config/Config.h"
 #include "msgx/config/ValueFormats.h"
 #include "msgx/decoder/MessageDecoder.h"
@@ -10,6 +9,7 @@
 #include "msgx/metrics/Metrics.h"
 #include "msgx/pipeline/requests/ResponseMatcher.h"
 #include "msgx/pipeline/routing/MessageRouting.h"
+#include "msgx/pipeline/routing/MessageSentAt.h"
 #include "msgx/pipeline/routing/NamedFlights.h"
 #include "msgx/sdk/UtcTime.h"
 #include "msgx/storage/ColumnLimits.h"
@@ -44,8 +44,8 @@ std::string typeOf(const std::string& key) {
     return key.substr(0, key.find('-'));
 }
 
-// The one line every message that ends logs: id, key, outcome, class and note; and its count.
-// Logs and counts a committed message (also the flights its commit brought back from the history).
+// The one line every message that ends logs: id, key, outcome, class and note; and its count, and
+// that of the flights its commit brought back from the history.
 void logTerminal(const storage::ProcessingCommit& commit, const std::string& key) {
     const log::TraceScope trace(std::to_string(commit.mailboxId));
     const auto& outcome = commit.outcome;
@@ -567,7 +567,8 @@ Pump::Verdict Pump::runHandler(const storage::ProcessingRecord& record, const co
     try {
         Decided decided{record,
                         key,
-                        commits_.ofDecision(record, identityKey, decision, flights_, now, sentAt(message)),
+                        commits_.ofDecision(record, identityKey, decision, flights_, now,
+                                            messageSentAt(message, businessZone_)),
                         {}};
         if (auto problem = DecisionCommit::valueTooLong(decided.commit)) {
             return Failure{record, key, identityKey, ErrorClass::CodecError, std::move(*problem)};
@@ -584,17 +585,6 @@ Pump::Verdict Pump::runHandler(const storage::ProcessingRecord& record, const co
     } catch (const DecisionNotApplicable& e) {
         return Failure{record, key, identityKey, ErrorClass::Infra, e.what()};
     }
-}
-
-std::optional<storage::Timestamp> Pump::sentAt(const codec::Message& message) const {
-    if (!message.meta().createdAt) {
-        return std::nullopt;
-    }
-    const auto local = codec::parseMessageTimestamp(*message.meta().createdAt);
-    if (!local.hasValue()) {
-        return std::nullopt;
-    }
-    return businessZone_.toUtc(local.value());
 }
 
 Pump::Verdict Pump::decide(const storage::ProcessingRecord& record,

@@ -63,9 +63,8 @@ void StoreFlightView::remember(const storage::FlightRecord& record) const {
     if (entries_.contains(record.flid)) {
         return; // the view's own state (possibly changed by the batch) wins
     }
-    hold(record.flid, record.stateVersion,
-         record.deleted ? std::nullopt
-                        : std::optional(documentFromStore(record, flights_.detailLists(record.flid))));
+    holdStored(record,
+               record.deleted ? std::vector<storage::DetailList>{} : flights_.detailLists(record.flid));
 }
 
 void StoreFlightView::holdStored(const storage::FlightRecord& record,

@@ -1,8 +1,8 @@
 #include "msgx/pipeline/requests/ResponseMatcher.h"
 
-#include "msgx/codec/DateTimeFields.h"
 #include "msgx/codec/NumberFields.h"
 #include "msgx/pipeline/requests/RequestDocuments.h"
+#include "msgx/pipeline/routing/MessageSentAt.h"
 #include "msgx/sdk/UtcTime.h"
 
 namespace msgx::pipeline {
@@ -62,12 +62,7 @@ ResponseMatch matchResponse(storage::RequestTracker& requests, const codec::Mess
         return {};
     }
     const std::vector<storage::TrackedRequest> recent = requests.ofKind(*kind, kCandidates);
-    std::optional<std::chrono::sys_seconds> dttm;
-    if (message.meta().createdAt) {
-        if (const auto local = codec::parseMessageTimestamp(*message.meta().createdAt); local.hasValue()) {
-            dttm = zone.toUtc(local.value());
-        }
-    }
+    const std::optional<std::chrono::sys_seconds> dttm = messageSentAt(message, zone);
     if (seqnEcho && message.meta().sequence) {
         if (const auto seqn = codec::parseLong(*message.meta().sequence); seqn.hasValue()) {
             for (const auto& request : recent) {

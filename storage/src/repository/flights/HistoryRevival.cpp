@@ -27,8 +27,8 @@ MSGX_ROW_TYPE_HANDLER(msgx::storage::HistoryGroupKey)
 
 namespace msgx::storage {
 
-int reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<FlightId>& flids,
-                      bool keepCounts) {
+void reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<FlightId>& flids,
+                       bool keepCounts) {
     // Every group is found before any moves: once a group left the history, a member's latest row
     // would be an older one of its own.
     std::set<std::pair<Poco::Int64, Poco::Int64>> groups;
@@ -39,7 +39,6 @@ int reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<
             groups.emplace(latest.front().groupFlid, latest.front().movedAt);
         }
     }
-    int flights = 0;
     for (const auto& [groupFlid, movedAt] : groups) {
         const Parameter group = Parameter::int64(groupFlid);
         const Parameter moved = Parameter::int64(movedAt);
@@ -51,11 +50,9 @@ int reviveFromHistory(Transaction& tx, const SqlContext& ctx, const std::vector<
             addHistoryRows(tx, ctx, "FLIGHT_HST", -revived);
             addHistoryRows(tx, ctx, "FLIGHT_DETAIL_HST", -details);
         }
-        flights += static_cast<int>(revived);
         preparedRun(tx, ctx, "flight-history.forget-group-details", {moved, group, moved});
         preparedRun(tx, ctx, "flight-history.forget-group", {group, moved});
     }
-    return flights;
 }
 
 } // namespace msgx::storage

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <string>
 
 namespace msgx::config {
 struct Config;
@@ -76,6 +77,7 @@ private:
     const Clock& clock_;
     const FlightHistorySettings settings_;
     std::optional<storage::Timestamp> cutoff_; // of the run in progress
+    std::string cutoffText_;                   // cutoff_ as the documents write times (formatUtc)
     storage::FlightId after_ = 0;              // the run's progress
     std::set<storage::FlightId> settled_;      // this run: kept or failed (a later candidate's group)
     SweepBatch total_;                         // this run

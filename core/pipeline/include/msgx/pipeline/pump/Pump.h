@@ -207,8 +207,6 @@ private:
     // One batch of the flight history sweep when a run is requested or in progress (see
     // startFlightHistorySweep); the flight view forgets what it held when flights moved.
     void runHistorySweep(PumpStep& result);
-    // The message's DTTM as an instant (pipeline.business-time-zone); nullopt when absent or unreadable.
-    [[nodiscard]] std::optional<storage::Timestamp> sentAt(const codec::Message& message) const;
     // The ProcessingCommits of `batch`, in order.
     static std::vector<storage::ProcessingCommit> commitsOf(const std::vector<Decided>& batch);
     // The views after decisions that were not committed (a failure, a refused commit, a dropped
